@@ -1,0 +1,44 @@
+/**
+ * The plugin SDK: the only module a Luntan plugin imports. This first version holds the registration contract
+ * from the spec (section 3 and 5); the plugin issue adds the runtime (slots, hooks, server extenders).
+ */
+import { PLUGIN_VERSION_PATTERN, type PLUGIN_PLATFORMS } from '@luntan/shared';
+
+export const SDK_VERSION = '0.1.0';
+
+/** The placement targets seen in the spec. */
+export const PLUGIN_TARGETS = [
+  'plugin_system',
+  'plugin_index',
+  'plugin_detail',
+  'plugin_post',
+  'plugin_page',
+  'plugin_global',
+  'plugin_user',
+] as const;
+export type PluginTarget = (typeof PLUGIN_TARGETS)[number];
+export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
+
+export interface PluginRegistration<Component = unknown> {
+  pluginName: string;
+  /** Three dot-separated numbers of 1 to 3 digits. */
+  version: string;
+  target: PluginTarget | PluginTarget[];
+  hookName: string;
+  component: Component | 'padding';
+  author: { name: string; email: string };
+  type: string | number;
+  appid: string;
+  platform: PluginPlatform[];
+  path?: string;
+  options?: Record<string, unknown>;
+}
+
+export function isValidPluginVersion(version: string): boolean {
+  return PLUGIN_VERSION_PATTERN.test(version);
+}
+
+/** Compares versions by joining their digits (the spec's rule): the higher one is kept for a hook. */
+export function compareVersions(a: string, b: string): number {
+  return Number(a.split('.').join('')) - Number(b.split('.').join(''));
+}

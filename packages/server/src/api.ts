@@ -1,0 +1,89 @@
+import { Code, type CodeValue } from '@luntan/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, notFound } from './core/errors.js';
+import { envelope } from './core/envelope.js';
+import { codeMessage, localize, requestLocale } from './core/i18n.js';
+import { describeIssue, RequestValidationError } from './core/validation.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
+import { forumRoutes } from './modules/forum/forum.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+
+/** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
+const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
+
+/** Everything under /api: who is asking, the envelope, the error codes. */
+export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  api.addHook('onRequest', async (request) => {
+    request.viewer = await resolveViewer(api.ctx.db, tokenFromRequest(request));
+    const user = request.viewer.user;
+    if (user && !OPEN_TO_STOPPED_USERS.has(request.routeOptions.url ?? '')) {
+      const stop = statusError(user.status);
+      if (stop) throw stop;
+    }
+  });
+
+  api.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
+
+  await api.register(authRoutes);
+  await api.register(settingsRoutes);
+  await api.register(forumRoutes);
+  await api.register(groupsRoutes);
+  await api.register(notificationsRoutes);
+
+  // Without this, the web app's catch-all would answer unknown /api paths with a page.
+  api.all('/*', async () => {
+    throw notFound({ zh: '接口不存在', en: 'no such API' });
+  });
+}
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const locale = requestLocale(request);
+  const answer = (code: CodeValue, message: string, status = 200, data: unknown = {}) =>
+    reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send(envelope(request, code, message, data));
+
+  if (error instanceof AppError) {
+    if (error.options.headers) reply.headers(error.options.headers);
+    const status =
+      error.options.httpStatus ?? (error.code === Code.RESOURCE_NOT_FOUND && isRouteMiss(request) ? 404 : 200);
+    return answer(
+      error.code,
+      error.text ? localize(error.text, locale) : codeMessage(error.code, locale),
+      status,
+      error.options.data ?? {},
+    );
+  }
+  if (error instanceof RequestValidationError) {
+    const first = error.issues[0];
+    const message = first ? describeIssue(first, error.part, locale) : codeMessage(Code.INVALID_PARAMETER, locale);
+    return answer(Code.INVALID_PARAMETER, message);
+  }
+  const fe = error as Partial<FastifyError>;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return answer(Code.INVALID_PARAMETER, locale === 'zh' ? 'body: 请求内容过大' : 'body: request body too large', 413);
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    // Malformed JSON, an unsupported content type, an empty JSON body, a bad multipart stream...
+    const detail =
+      fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'content-type: unsupported'
+        : error instanceof SyntaxError ||
+            fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+            fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'body: malformed JSON'
+          : `request: ${fe.message ?? 'invalid'}`;
+    return answer(Code.INVALID_PARAMETER, detail);
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return answer(Code.INTERNAL_ERROR, codeMessage(Code.INTERNAL_ERROR, locale), 500);
+}
+
+/** The catch-all route: an unknown path, which is also an HTTP 404. */
+function isRouteMiss(request: FastifyRequest): boolean {
+  return request.routeOptions.url === '/api/*';
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import type { AppContext } from './context.js';
+import { zodValidatorCompiler } from './core/validation.js';
+import { apiRoutes } from './api.js';
+import { docsPlugin } from './modules/docs/docs.plugin.js';
+import { webRoutes } from './modules/web/web.routes.js';
+
+/** Largest upload (site logos, images), bytes. Uploads of attachments have their own site setting below this. */
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    bodyLimit: ctx.config.bodyLimit,
+    routerOptions: {
+      // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
+      querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),
+    },
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('viewer');
+  app.setValidatorCompiler(zodValidatorCompiler);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
+  await app.register(docsPlugin);
+
+  fs.mkdirSync(ctx.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: ctx.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(webRoutes);
+  return app;
+}
+
+/** A hop count becomes a function: Fastify's types take a boolean, addresses or a function. */
+function trustProxyOption(value: boolean | number | string) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Everything the server reads from the environment, documented in the README. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL'),
+  /** PostgreSQL schema to use (default: the server's search_path, normally public). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Registrations allowed per address per minute. */
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
+  /** Failed logins allowed per address per minute. */
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or a comma-separated list of addresses). */
+  TRUST_PROXY: z.string().optional(),
+  /** Largest request body in bytes (uploads have their own limit). */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  rateLimitRegister: number;
+  rateLimitLoginFailures: number;
+  trustProxy: boolean | number | string;
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    rateLimitRegister: e.RATE_LIMIT_REGISTER,
+    rateLimitLoginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    bodyLimit: e.BODY_LIMIT,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { AttemptLimiter } from './core/rate-limit.js';
+import type { DialectName } from './db/database.js';
+import type { DB } from './db/schema.js';
+import type { ViewerContext } from './modules/auth/viewer.js';
+
+/** What every route module needs, built once per app instance (so tests get their own). */
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  dialect: DialectName;
+  uploadsDir: string;
+  limits: { register: AttemptLimiter; loginFailures: AttemptLimiter };
+}
+
+export function createContext(config: Config, db: Kysely<DB>, dialect: DialectName): AppContext {
+  return {
+    config,
+    db,
+    dialect,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    limits: {
+      register: new AttemptLimiter(config.rateLimitRegister),
+      loginFailures: new AttemptLimiter(config.rateLimitLoginFailures),
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    viewer: ViewerContext;
+  }
+}

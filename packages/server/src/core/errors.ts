@@ -1,0 +1,25 @@
+import { Code, type CodeValue } from '@luntan/shared';
+
+/** A message in both locales, or one text for both (e.g. a field name with a technical detail). */
+export type LocalizedText = { zh: string; en: string } | string;
+
+/**
+ * The one error type the routes throw. It carries a spec code for programs and, optionally, a more precise
+ * message for people; the error handler writes the envelope. HTTP status stays 200 (the family's convention)
+ * unless a transport-level status is given.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: CodeValue,
+    readonly text?: LocalizedText,
+    readonly options: { data?: unknown; httpStatus?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(typeof text === 'string' ? text : (text?.en ?? String(code)));
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (text?: LocalizedText) => new AppError(Code.RESOURCE_NOT_FOUND, text);
+export const invalid = (text?: LocalizedText) => new AppError(Code.INVALID_PARAMETER, text);
+export const needLogin = () => new AppError(Code.JUMP_TO_LOGIN);
+export const forbidden = (text?: LocalizedText) => new AppError(Code.UNAUTHORIZED, text);

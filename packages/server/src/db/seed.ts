@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_GROUP_PERMISSIONS, GroupId, SETTING_DEFINITIONS, UserStatus } from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import { now } from '../core/time.js';
+import { hashPassword } from '../modules/auth/auth.service.js';
+import { addUserToGroup } from '../modules/groups/groups.repository.js';
+import { encodeSetting } from '../modules/settings/settings.service.js';
+import { writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
+import { findUserByUsername, insertUser, normalizeUsername } from '../modules/users/users.repository.js';
+import { syncIdentity } from './migration-helpers.js';
+import type { DB } from './schema.js';
+
+const DEFAULT_GROUPS = [
+  { id: GroupId.ADMINISTRATOR, name: '管理员', type: 'admin', isDefault: 0 },
+  { id: GroupId.UNPAID, name: '待付费', type: 'unpaid', isDefault: 0 },
+  { id: GroupId.GUEST, name: '游客', type: 'guest', isDefault: 0 },
+  { id: GroupId.FREE_TRIAL, name: '免费试用', type: 'trial', isDefault: 0 },
+  { id: GroupId.MEMBER, name: '普通会员', type: 'member', isDefault: 1 },
+] as const;
+
+export interface SeedResult {
+  /** Set when this start created the administrator. */
+  admin?: { username: string; password?: string; generated: boolean };
+}
+
+/**
+ * Fills what a fresh site needs: the default groups and their permissions, the default settings and the first
+ * administrator. Idempotent: on later starts it adds only what is missing and never overwrites a change.
+ */
+export async function seed(
+  db: Kysely<DB>,
+  options: { adminUsername?: string; adminPassword?: string },
+): Promise<SeedResult> {
+  const result: SeedResult = {};
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('groups').select('id').execute();
+    if (existing.length === 0) {
+      await trx
+        .insertInto('groups')
+        .values(
+          DEFAULT_GROUPS.map((g) => ({
+            id: g.id,
+            name: g.name,
+            type: g.type,
+            color: '',
+            icon: '',
+            isDefault: g.isDefault,
+            isDisplay: g.id === GroupId.ADMINISTRATOR ? 1 : 0,
+            isPaid: 0,
+            feeCents: 0,
+            days: 0,
+            scale: 0,
+            isSubordinate: 0,
+            isCommission: 0,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .execute();
+      await syncIdentity(trx as unknown as Kysely<unknown>, 'groups');
+      const rows = Object.entries(DEFAULT_GROUP_PERMISSIONS).flatMap(([groupId, keys]) =>
+        keys.map((permission) => ({ groupId: Number(groupId), permission })),
+      );
+      await trx.insertInto('groupPermission').values(rows).execute();
+    }
+
+    for (const def of SETTING_DEFINITIONS) {
+      await writeSettingIfAbsent(trx, def.key, def.tag, encodeSetting(def.default));
+    }
+  });
+
+  const hasAdmin = await db
+    .selectFrom('groupUser')
+    .select('userId')
+    .where('groupId', '=', GroupId.ADMINISTRATOR)
+    .executeTakeFirst();
+  if (!hasAdmin) {
+    const username = options.adminUsername?.trim() || 'admin';
+    const generated = !options.adminPassword;
+    const password = options.adminPassword || randomBytes(12).toString('base64url');
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      // A user of that name may already exist (e.g. the administrator group was emptied): promote it.
+      const user = await findUserByUsername(trx, username);
+      const userId =
+        user?.id ??
+        (await insertUser(trx, {
+          username,
+          usernameNormalized: normalizeUsername(username),
+          nickname: username,
+          passwordHash,
+          avatar: '',
+          signature: '',
+          status: UserStatus.NORMAL,
+          rejectReason: '',
+          registerIp: '',
+          lastLoginIp: '',
+          lastLoginAt: null,
+          createdAt: at,
+          updatedAt: at,
+        }));
+      await addUserToGroup(trx, userId, GroupId.ADMINISTRATOR);
+    });
+    result.admin = { username, generated, ...(generated ? { password } : {}) };
+  }
+  return result;
+}

@@ -1,0 +1,92 @@
+import {
+  ACCESS_TOKEN_NAME,
+  ACCESS_TOKEN_TTL_MS,
+  Code,
+  loginBody,
+  registerBody,
+  usernameCheckBody,
+  type SessionData,
+} from '@luntan/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../core/errors.js';
+import { ok } from '../../core/envelope.js';
+import { isUsernameTaken, login, logout, register, type ClientInfo } from './auth.service.js';
+import { requireUser } from './viewer.js';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+function setTokenCookie(request: FastifyRequest, reply: FastifyReply, session: SessionData): void {
+  reply.setCookie(ACCESS_TOKEN_NAME, session.accessToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: ACCESS_TOKEN_TTL_MS / 1000,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, limits } = app.ctx;
+
+  api.post(
+    '/v3/users/username.register',
+    {
+      // Counted before validation: a flood of bad sign-ups is still a flood.
+      onRequest: async (request) => limits.register.consume(request.ip),
+      schema: { tags: ['auth'], summary: 'Register with a username and password', body: registerBody },
+    },
+    async (request, reply) => {
+      const session = await register(db, request.body, clientOf(request));
+      setTokenCookie(request, reply, session);
+      return ok(request, session);
+    },
+  );
+
+  api.post(
+    '/v3/users/username.login',
+    {
+      onRequest: async (request) => limits.loginFailures.assertAllowed(request.ip),
+      schema: { tags: ['auth'], summary: 'Log in with a username and password', body: loginBody },
+    },
+    async (request, reply) => {
+      const session = await login(db, request.body.username, request.body.password, clientOf(request));
+      if (!session) {
+        await limits.loginFailures.consume(request.ip);
+        throw new AppError(Code.LOGIN_FAILED);
+      }
+      setTokenCookie(request, reply, session);
+      return ok(request, session);
+    },
+  );
+
+  api.post(
+    '/v3/users/username.check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a username is valid and free (-7042 when taken)',
+        body: usernameCheckBody,
+      },
+    },
+    async (request) => {
+      if (await isUsernameTaken(db, request.body.username)) throw new AppError(Code.USERNAME_EXISTS);
+      return ok(request, { available: true });
+    },
+  );
+
+  api.post(
+    '/v3/users/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the current access token and clear the cookie' } },
+    async (request, reply) => {
+      requireUser(request.viewer);
+      if (request.viewer.tokenId !== null) await logout(db, request.viewer.tokenId);
+      reply.clearCookie(ACCESS_TOKEN_NAME, { path: '/' });
+      return ok(request, {});
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import { hash, verify } from '@node-rs/argon2';
+import { ACCESS_TOKEN_TTL_MS, Code, UserStatus, type RegisterBody, type SessionData } from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../core/errors.js';
+import { inMs, now } from '../../core/time.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { addUserToGroup, findDefaultGroup } from '../groups/groups.repository.js';
+import { readSiteSettings } from '../settings/settings.service.js';
+import { findUserByUsername, insertUser, normalizeUsername, updateUser } from '../users/users.repository.js';
+import { createAccessToken, revokeToken } from './tokens.repository.js';
+import { statusError } from './viewer.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export const hashPassword = (password: string) => hash(password);
+
+/** Verifying against this when the user does not exist keeps the answer time the same either way. */
+let dummyHash: Promise<string> | undefined;
+
+async function issueSession(db: Kysely<DB>, userId: number, status: number, client: ClientInfo): Promise<SessionData> {
+  const at = now();
+  const accessToken = await createAccessToken(db, {
+    userId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    createdAt: at,
+    expiresAt: inMs(ACCESS_TOKEN_TTL_MS),
+  });
+  return { accessToken, userId, userStatus: status, expiresIn: ACCESS_TOKEN_TTL_MS / 1000 };
+}
+
+const usernameTaken = () => new AppError(Code.USERNAME_EXISTS);
+
+export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
+  return (await findUserByUsername(db, username)) !== undefined;
+}
+
+export async function register(db: Kysely<DB>, body: RegisterBody, client: ClientInfo): Promise<SessionData> {
+  const site = await readSiteSettings(db);
+  if (site.registerClose === true) {
+    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
+  }
+  if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(body.password);
+  const status = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const at = now();
+      const userId = await insertUser(trx, {
+        username: body.username,
+        usernameNormalized: normalizeUsername(body.username),
+        nickname: body.nickname ?? body.username,
+        passwordHash,
+        avatar: '',
+        signature: '',
+        status,
+        rejectReason: '',
+        registerIp: client.ip,
+        lastLoginIp: client.ip,
+        lastLoginAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
+      const group = await findDefaultGroup(trx);
+      if (group) await addUserToGroup(trx, userId, group.id);
+      return issueSession(trx, userId, status, client);
+    });
+  } catch (err) {
+    // Two sign-ups for one name at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw usernameTaken();
+    throw err;
+  }
+}
+
+/** Null when the username or password is wrong (the caller counts the failure). */
+export async function login(
+  db: Kysely<DB>,
+  username: string,
+  password: string,
+  client: ClientInfo,
+): Promise<SessionData | null> {
+  const user = await findUserByUsername(db, username);
+  if (!user) {
+    dummyHash ??= hash('luntan-timing-equaliser');
+    await verify(await dummyHash, password);
+    return null;
+  }
+  if (!(await verify(user.passwordHash, password))) return null;
+  const stop = statusError(user.status);
+  if (stop) throw stop;
+  return db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { lastLoginAt: now(), lastLoginIp: client.ip });
+    return issueSession(trx, user.id, user.status, client);
+  });
+}
+
+export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
+  await revokeToken(db, tokenId, now());
+}

@@ -1,0 +1,123 @@
+import { ACCESS_TOKEN_NAME, Code, GroupId, PERMISSION_KEYS, UserStatus, type Viewer } from '@luntan/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB, User } from '../../db/schema.js';
+import { AppError, forbidden, needLogin } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import { groupsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
+import { findUserById } from '../users/users.repository.js';
+import { findLiveToken, touchToken } from './tokens.repository.js';
+
+/** Who is asking, and what they may do. Built once per /api request. */
+export interface ViewerContext {
+  user: User | null;
+  tokenId: number | null;
+  groups: { id: number; name: string }[];
+  isAdmin: boolean;
+  /** Permission keys held (category-scoped ones as `category<ID>.<key>`); administrators hold all implicitly. */
+  permissions: Set<string>;
+}
+
+export const GUEST: ViewerContext = Object.freeze({
+  user: null,
+  tokenId: null,
+  groups: [],
+  isAdmin: false,
+  permissions: new Set<string>(),
+}) as ViewerContext;
+
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (match) return match[1]!;
+  }
+  const cookie = request.cookies?.[ACCESS_TOKEN_NAME];
+  return cookie ? cookie : null;
+}
+
+/** Don't write last-used on every request: once a minute per token is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function resolveViewer(db: Kysely<DB>, token: string | null): Promise<ViewerContext> {
+  const at = now();
+  if (token && token.length <= 200) {
+    const row = await findLiveToken(db, token, at);
+    const user = row ? await findUserById(db, row.userId) : undefined;
+    if (row && user) {
+      if (!row.lastUsedAt || Date.parse(at) - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
+        await touchToken(db, row.id, at);
+      }
+      const groups = await groupsOfUser(db, user.id, at);
+      const isAdmin = groups.some((g) => g.id === GroupId.ADMINISTRATOR);
+      const permissions = new Set(
+        isAdmin
+          ? PERMISSION_KEYS
+          : await permissionsOfGroups(
+              db,
+              groups.map((g) => g.id),
+            ),
+      );
+      return { user, tokenId: row.id, groups, isAdmin, permissions };
+    }
+  }
+  const permissions = new Set(await permissionsOfGroups(db, [GroupId.GUEST]));
+  return { ...GUEST, permissions };
+}
+
+/** Whether the viewer holds `key`, globally or (with a category) in that category. */
+export function can(viewer: ViewerContext, key: string, categoryId?: number | null): boolean {
+  if (viewer.isAdmin) return true;
+  if (viewer.permissions.has(key)) return true;
+  return categoryId != null && viewer.permissions.has(`category${categoryId}.${key}`);
+}
+
+/** Whether the viewer holds `key` anywhere (globally or in at least one category). */
+export function canAnywhere(viewer: ViewerContext, key: string): boolean {
+  if (can(viewer, key)) return true;
+  for (const p of viewer.permissions) if (p.endsWith(`.${key}`) && p.startsWith('category')) return true;
+  return false;
+}
+
+export function requireUser(viewer: ViewerContext): User {
+  if (!viewer.user) throw needLogin();
+  return viewer.user;
+}
+
+export function requireAdmin(viewer: ViewerContext): void {
+  requireUser(viewer);
+  if (!viewer.isAdmin) throw forbidden();
+}
+
+export function requirePermission(viewer: ViewerContext, key: string, categoryId?: number | null): void {
+  requireUser(viewer);
+  if (!can(viewer, key, categoryId)) throw forbidden();
+}
+
+/** The code that stops a signed-in user whose account is not in good standing, or null. */
+export function statusError(status: number): AppError | null {
+  switch (status) {
+    case UserStatus.BANNED:
+      return new AppError(Code.USER_BANNED);
+    case UserStatus.REJECTED:
+      return new AppError(Code.VALIDATE_REJECT);
+    case UserStatus.IGNORED:
+      return new AppError(Code.VALIDATE_IGNORE);
+    default:
+      return null;
+  }
+}
+
+export function presentViewer(viewer: ViewerContext): Viewer | null {
+  const u = viewer.user;
+  if (!u) return null;
+  return {
+    userId: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatarUrl: u.avatar,
+    status: u.status,
+    groups: viewer.groups,
+    isAdmin: viewer.isAdmin,
+  };
+}

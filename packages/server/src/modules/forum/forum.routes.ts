@@ -1,0 +1,40 @@
+import type { Forum } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/envelope.js';
+import { can, canAnywhere, presentViewer, type ViewerContext } from '../auth/viewer.js';
+import { readSiteInfo } from '../settings/settings.service.js';
+
+export function presentPermissions(viewer: ViewerContext): Forum['other'] {
+  return {
+    canViewThreads: canAnywhere(viewer, 'viewThreads'),
+    canCreateThread: viewer.user !== null && canAnywhere(viewer, 'createThread'),
+    canCreateDialog: viewer.user !== null && can(viewer, 'dialog.create'),
+    canFollowUser: viewer.user !== null && can(viewer, 'userFollow.create'),
+    canViewUser: can(viewer, 'user.view'),
+    canEditUserGroup: viewer.isAdmin,
+  };
+}
+
+export async function forumRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/v3/forum',
+    {
+      schema: {
+        tags: ['forum'],
+        summary: 'Site information, who the viewer is, and which permissions the viewer holds',
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer;
+      const forum: Forum = {
+        setSite: await readSiteInfo(db),
+        user: presentViewer(viewer),
+        permissions: [...viewer.permissions].sort(),
+        other: presentPermissions(viewer),
+      };
+      return ok(request, forum);
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { findSettingDefinition, SETTING_DEFINITIONS, CLIENT_VERSION, type SiteInfo } from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { readTag, writeSetting } from './settings.repository.js';
+
+export type SettingScalar = string | number | boolean;
+
+/** Settings are stored as text; booleans as "1"/"0". */
+export function encodeSetting(value: SettingScalar): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return String(value);
+}
+
+/** Reads a stored text back with the type its definition gives (unknown settings stay text). */
+export function decodeSetting(key: string, tag: string, stored: string | undefined): SettingScalar {
+  const def = findSettingDefinition(key, tag);
+  if (!def) return stored ?? '';
+  if (stored === undefined) return def.default;
+  switch (def.kind) {
+    case 'boolean':
+      return stored === '1' || stored === 'true';
+    case 'number': {
+      const n = Number(stored);
+      return Number.isFinite(n) ? n : def.default;
+    }
+    default:
+      return stored;
+  }
+}
+
+/** Checks a value against the definition of a known setting; returns an English reason or null. */
+export function checkSettingValue(key: string, tag: string, value: SettingScalar): string | null {
+  const def = findSettingDefinition(key, tag);
+  if (!def) return null;
+  if (
+    def.kind === 'boolean' &&
+    !(typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1')
+  )
+    return `${key} must be a boolean`;
+  if (def.kind === 'number' && !Number.isFinite(Number(value))) return `${key} must be a number`;
+  if (key === 'siteLocale' && value !== 'zh' && value !== 'en') return 'siteLocale must be zh or en';
+  return null;
+}
+
+export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, SettingScalar>> {
+  const rows = await readTag(db, 'default');
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const out: Record<string, SettingScalar> = {};
+  for (const def of SETTING_DEFINITIONS) {
+    if (def.tag === 'default') out[def.key] = decodeSetting(def.key, def.tag, stored.get(def.key));
+  }
+  return out;
+}
+
+/** Public site information: only settings marked public, never a secret. */
+export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
+  const s = await readSiteSettings(db);
+  const str = (k: string) => String(s[k] ?? '');
+  return {
+    siteName: str('siteName'),
+    siteKeywords: str('siteKeywords'),
+    siteIntroduction: str('siteIntroduction'),
+    siteFavicon: str('siteFavicon'),
+    siteStat: str('siteStat'),
+    siteLogo: str('siteLogo'),
+    siteHeaderLogo: str('siteHeaderLogo'),
+    siteBackgroundImage: str('siteBackgroundImage'),
+    siteUrl: str('siteUrl'),
+    version: CLIENT_VERSION,
+    siteRecord: str('siteRecord'),
+    siteRecordCode: str('siteRecordCode'),
+    siteClose: s.siteClose === true,
+    siteCloseMsg: str('siteCloseMsg'),
+    siteLocale: str('siteLocale'),
+    registerClose: s.registerClose === true,
+  };
+}
+
+export async function writeSettings(
+  db: Kysely<DB>,
+  entries: readonly { key: string; tag: string; value: SettingScalar }[],
+): Promise<void> {
+  for (const e of entries) await writeSetting(db, e.key, e.tag, encodeSetting(e.value));
+}

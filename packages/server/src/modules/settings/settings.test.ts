@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Code, type SiteInfo } from '@luntan/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+
+let t: TestServer;
+let admin: string;
+let member: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  member = (await buildUser(t)).token;
+  png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const set = (data: unknown, token?: string) => t.post('/api/settings.v2', { data }, token);
+const siteName = async () => (await t.get<SiteInfo>('/api/siteinfo.v2')).Data.siteName;
+
+describe('site information', () => {
+  it('is public and holds only public fields', async () => {
+    const res = await t.get<SiteInfo>('/api/siteinfo.v2');
+    expect(res.Code).toBe(0);
+    expect(Object.keys(res.Data).sort()).toEqual(
+      [
+        'siteName',
+        'siteKeywords',
+        'siteIntroduction',
+        'siteFavicon',
+        'siteStat',
+        'siteLogo',
+        'siteHeaderLogo',
+        'siteBackgroundImage',
+        'siteUrl',
+        'version',
+        'siteRecord',
+        'siteRecordCode',
+        'siteClose',
+        'siteCloseMsg',
+        'siteLocale',
+        'registerClose',
+      ].sort(),
+    );
+    expect(res.Data.version).toBe('v3.0.220113');
+  });
+
+  it('never shows a secret stored under another tag', async () => {
+    expect((await set([{ key: 'secretKey', value: 'top-secret-value', tag: 'wxpay' }], admin)).Code).toBe(0);
+    const site = JSON.stringify(await t.get('/api/siteinfo.v2'));
+    const forum = JSON.stringify(await t.get('/api/v3/forum', member));
+    expect(site).not.toContain('top-secret-value');
+    expect(forum).not.toContain('top-secret-value');
+  });
+});
+
+describe('settings.v2', () => {
+  it('writes strings, numbers and booleans, and reads them back typed', async () => {
+    const res = await set(
+      [
+        { key: 'siteName', value: '我的论坛', tag: 'default' },
+        { key: 'siteKeywords', value: '论坛,社区', tag: 'default' },
+        { key: 'siteStat', value: '<script>var stat=1</script>', tag: 'default' },
+        { key: 'attachmentSizeLimit', value: 2048, tag: 'default' },
+        { key: 'siteClose', value: false, tag: 'default' },
+        { key: 'pluginFlag', value: 7, tag: 'plugin_demo' },
+      ],
+      admin,
+    );
+    expect(res).toMatchObject({ Code: 0, Data: { updated: 6 } });
+    expect(await siteName()).toBe('我的论坛');
+    const one = await t.get('/api/settings.v2?key=attachmentSizeLimit&tag=default', admin);
+    expect(one).toMatchObject({ Code: 0, Data: { key: 'attachmentSizeLimit', tag: 'default', value: 2048 } });
+    const unknown = await t.get('/api/settings.v2?key=pluginFlag&tag=plugin_demo', admin);
+    expect(unknown.Data).toMatchObject({ value: '7' });
+    const site = await t.get<SiteInfo>('/api/siteinfo.v2');
+    expect(site.Data).toMatchObject({
+      siteKeywords: '论坛,社区',
+      siteStat: '<script>var stat=1</script>',
+      siteClose: false,
+    });
+  });
+
+  it.each([
+    ['no data', {}],
+    ['data not an array', { data: 'x' }],
+    ['empty data', { data: [] }],
+    ['an item without key', { data: [{ value: 'x', tag: 'default' }] }],
+    ['an item without tag', { data: [{ key: 'siteName', value: 'x' }] }],
+    ['an object as value', { data: [{ key: 'siteName', value: { a: 1 }, tag: 'default' }] }],
+    ['an oversized value', { data: [{ key: 'siteName', value: 'x'.repeat(100_001), tag: 'default' }] }],
+    ['a text for a boolean setting', { data: [{ key: 'siteClose', value: 'maybe', tag: 'default' }] }],
+    ['an unknown locale', { data: [{ key: 'siteLocale', value: 'fr', tag: 'default' }] }],
+  ])('refuses %s with -4001 and changes nothing', async (_name, body) => {
+    const before = await siteName();
+    const res = await t.post('/api/settings.v2', body, admin);
+    expect(res.Code).toBe(Code.INVALID_PARAMETER);
+    expect(res.Message).toMatch(/^data/);
+    expect(await siteName()).toBe(before);
+  });
+
+  it('writes all entries or none', async () => {
+    const before = await siteName();
+    const res = await set(
+      [
+        { key: 'siteName', value: 'half written', tag: 'default' },
+        { key: 'siteClose', value: 'nope', tag: 'default' },
+      ],
+      admin,
+    );
+    expect(res.Code).toBe(Code.INVALID_PARAMETER);
+    expect(await siteName()).toBe(before);
+  });
+
+  it('needs key and tag to read', async () => {
+    expect((await t.get('/api/settings.v2?key=siteName', admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get('/api/settings.v2?tag=default', admin)).Code).toBe(Code.INVALID_PARAMETER);
+  });
+
+  it('lists every stored setting for the back office', async () => {
+    const res = await t.get<{ key: string; tag: string }[]>('/api/backAdmin/settings', admin);
+    expect(res.Code).toBe(0);
+    expect(res.Data.some((s) => s.key === 'siteName' && s.tag === 'default')).toBe(true);
+  });
+});
+
+describe('site images', () => {
+  const dataUrl = () => `data:image/png;base64,${png.toString('base64')}`;
+
+  it('stores a logo from a data URL, serves it back, and deletes it', async () => {
+    const res = await t.post<{ url: string }>('/api/settings/logo.v2', { type: 'logo', logo: dataUrl() }, admin);
+    expect(res.Code).toBe(0);
+    expect(res.Data.url).toMatch(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
+    expect((await t.get<SiteInfo>('/api/siteinfo.v2')).Data.siteLogo).toBe(res.Data.url);
+    const served = await t.app.inject({ method: 'GET', url: res.Data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const file = path.join(t.storage.dataDir, res.Data.url);
+    expect(fs.existsSync(file)).toBe(true);
+    expect((await t.post('/api/settings/delete.logo.v2', { type: 'logo' }, admin)).Code).toBe(0);
+    expect((await t.get<SiteInfo>('/api/siteinfo.v2')).Data.siteLogo).toBe('');
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('accepts a multipart upload', async () => {
+    const boundary = '----luntan' + Date.now();
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nfavicon\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/logo.v2',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.json()).toMatchObject({ Code: 0, Data: { type: 'favicon' } });
+    expect((await t.get<SiteInfo>('/api/siteinfo.v2')).Data.siteFavicon).toMatch(/^\/uploads\/site\/favicon-/);
+  });
+
+  it.each([
+    [
+      'text posing as a PNG',
+      { type: 'logo', logo: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` },
+    ],
+    [
+      'an SVG',
+      {
+        type: 'logo',
+        logo: `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString('base64')}`,
+      },
+    ],
+    ['an unknown type', { type: 'banner', logo: 'data:image/png;base64,AAAA' }],
+    ['no logo', { type: 'logo' }],
+    ['not a data URL', { type: 'logo', logo: 'http://example.com/x.png' }],
+  ])('refuses %s with -4001', async (_name, body) => {
+    const res = await t.post('/api/settings/logo.v2', body, admin);
+    expect(res.Code).toBe(Code.INVALID_PARAMETER);
+  });
+
+  it('refuses an image over 5 MB', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
+    png.copy(big);
+    const res = await t.call('POST', '/api/settings/logo.v2', {
+      token: admin,
+      body: { type: 'logo', logo: `data:image/png;base64,${big.toString('base64')}` },
+    });
+    expect(res.body.Code).toBe(Code.INVALID_PARAMETER);
+  });
+});
+
+describe('administrator calls refuse guests and members, and change nothing', () => {
+  const calls: [string, string, unknown][] = [
+    ['GET', '/api/settings.v2?key=siteName&tag=default', undefined],
+    ['POST', '/api/settings.v2', { data: [{ key: 'siteName', value: 'hijacked', tag: 'default' }] }],
+    ['GET', '/api/backAdmin/settings', undefined],
+    ['POST', '/api/settings/logo.v2', { type: 'logo', logo: 'data:image/png;base64,AAAA' }],
+    ['POST', '/api/settings/delete.logo.v2', { type: 'logo' }],
+    ['GET', '/api/groups.list.v2', undefined],
+    ['GET', '/api/group.resource.v2?id=10&include=permission', undefined],
+    ['POST', '/api/permission.v2', { groupId: 10, permissions: [] }],
+  ];
+
+  it.each(calls)('%s %s', async (method, url, body) => {
+    const logo = await t.post<{ url: string }>(
+      '/api/settings/logo.v2',
+      { type: 'logo', logo: `data:image/png;base64,${png.toString('base64')}` },
+      admin,
+    );
+    const before = {
+      site: (await t.get<SiteInfo>('/api/siteinfo.v2')).Data,
+      perms: (await t.get<{ permissions: string[] }>('/api/group.resource.v2?id=10&include=permission', admin)).Data
+        .permissions,
+    };
+    const asGuest = await t.call(method as 'GET', url, { body });
+    expect(asGuest.body.Code).toBe(Code.JUMP_TO_LOGIN);
+    const asMember = await t.call(method as 'GET', url, { body, token: member });
+    expect(asMember.body.Code).toBe(Code.UNAUTHORIZED);
+    // Invalid input from a guest is still a guest's refusal: authorisation comes first.
+    const badBody = await t.call(method as 'GET', url, {
+      body: method === 'POST' ? '{not json' : undefined,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(badBody.body.Code).toBe(Code.JUMP_TO_LOGIN);
+    const after = {
+      site: (await t.get<SiteInfo>('/api/siteinfo.v2')).Data,
+      perms: (await t.get<{ permissions: string[] }>('/api/group.resource.v2?id=10&include=permission', admin)).Data
+        .permissions,
+    };
+    expect(after).toEqual(before);
+    expect(after.site.siteLogo).toBe(logo.Data.url);
+  });
+});

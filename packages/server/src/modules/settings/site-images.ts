@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LogoType } from '@luntan/shared';
+import sharp from 'sharp';
+import { invalid } from '../../core/errors.js';
+
+/** Largest site image (logo, favicon, background), bytes. */
+export const SITE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The setting each logo type is kept in. */
+export const LOGO_SETTING: Record<LogoType, string> = {
+  logo: 'siteLogo',
+  header_logo: 'siteHeaderLogo',
+  background_image: 'siteBackgroundImage',
+  watermark_image: 'siteWatermarkImage',
+  favicon: 'siteFavicon',
+};
+
+const RASTER_FORMATS = new Map([
+  ['png', 'png'],
+  ['jpeg', 'jpg'],
+  ['gif', 'gif'],
+  ['webp', 'webp'],
+]);
+
+/**
+ * The file extension for an image, judged from its bytes (never from the name or the declared type).
+ * SVG is refused: it can carry scripts.
+ */
+export async function sniffImage(bytes: Buffer, type: LogoType): Promise<string> {
+  if (bytes.length === 0) throw invalid({ zh: 'logo: 图片为空', en: 'logo: the image is empty' });
+  if (bytes.length > SITE_IMAGE_MAX_BYTES) {
+    throw invalid({ zh: 'logo: 图片不能超过 5 MB', en: 'logo: the image must be at most 5 MB' });
+  }
+  if (type === 'favicon' && bytes.length > 4 && bytes.readUInt32BE(0) === 0x00000100) return 'ico';
+  try {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    const ext = meta.format ? RASTER_FORMATS.get(meta.format) : undefined;
+    if (ext && (meta.width ?? 0) > 0) return ext;
+  } catch {
+    // not an image sharp can read
+  }
+  throw invalid({
+    zh: 'logo: 只支持 PNG、JPEG、GIF、WebP 图片（favicon 另可用 ICO）',
+    en: 'logo: only PNG, JPEG, GIF and WebP images are accepted (and ICO for the favicon)',
+  });
+}
+
+/** Decodes `data:image/...;base64,...`. */
+export function decodeDataUrl(value: string): Buffer {
+  const match = /^data:[\w/+.-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
+  if (!match) {
+    throw invalid({ zh: 'logo: 需要 data URL 格式的图片', en: 'logo: expected an image as a data URL' });
+  }
+  return Buffer.from(match[1]!, 'base64');
+}
+
+/** Stores the image under DATA_DIR/uploads/site and answers its public path. */
+export async function storeSiteImage(uploadsDir: string, type: LogoType, bytes: Buffer, ext: string): Promise<string> {
+  const dir = path.join(uploadsDir, 'site');
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${type}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
+  await fs.writeFile(path.join(dir, name), bytes);
+  return `/uploads/site/${name}`;
+}
+
+/** Removes a previously stored site image, if the path is one of ours. */
+export async function removeSiteImage(uploadsDir: string, publicPath: string): Promise<void> {
+  const match = /^\/uploads\/site\/([\w.-]+)$/.exec(publicPath);
+  if (!match) return;
+  await fs.rm(path.join(uploadsDir, 'site', match[1]!), { force: true });
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB, NewUser, User, UserUpdate } from '../../db/schema.js';
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function findUserById(db: Kysely<DB>, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Kysely<DB>, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('usernameNormalized', '=', normalizeUsername(username))
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Kysely<DB>, id: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export function countUsers(db: Kysely<DB>): Promise<number> {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}

@@ -1,0 +1,63 @@
+/** Business constants of the spec (section 9) and of the product family. */
+export const CLIENT_VERSION = 'v3.0.220113';
+export const UNREAD_POLL_INTERVAL_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const SHARED_CLIENT_TIMEOUT_MS = 1_000;
+export const PLATFORM_BREAKPOINT_PX = 800;
+export const HOVER_CARD_CLOSE_DELAY_MS = 200;
+export const DROPDOWN_OPEN_DELAY_MS = 250;
+export const DROPDOWN_CLOSE_DELAY_MS = 150;
+export const ASSET_LOAD_TIMEOUT_MS = 3_800;
+export const TOAST_DEFAULT_DURATION_MS = 1_500;
+export const TOAST_BLOCK_SUCCESS_DURATION_MS = 1_000;
+export const BADGE_CAP = 99;
+export const BADGE_MIDDLE_MIN = 10;
+export const ACCESS_TOKEN_NAME = 'access_token';
+export const ACCESS_TOKEN_TTL_MS = 2_592_000_000;
+export const JUMP_URL_KEY = '__jump_url';
+export const SHARE_TITLE_MAX = 17;
+export const TEXTAREA_ROW_HEIGHT_PX = 25;
+export const INPUT_APPEND_WIDTH = '50px';
+export const AVATAR_DEFAULT_QUALITY_LEVEL = 6;
+export const PLUGIN_PLATFORMS = ['pc', 'h5', 'mini'] as const;
+export const PLUGIN_VERSION_PATTERN = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** The spec's unnamed numeric constants (section 3); their meaning is not shown. */
+export const CONTENT_KIND = {
+  nouse: 0,
+  draft: 1,
+  like: 2,
+  collect: 3,
+  pay: 4,
+  topic: 5,
+  count: 6,
+} as const;
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 50;
+
+/** The family's default groups. */
+export const GroupId = {
+  ADMINISTRATOR: 1,
+  UNPAID: 6,
+  GUEST: 7,
+  FREE_TRIAL: 8,
+  MEMBER: 10,
+} as const;
+
+/** The family's user status values. */
+export const UserStatus = {
+  NORMAL: 0,
+  BANNED: 1,
+  UNDER_REVIEW: 2,
+  REJECTED: 3,
+  IGNORED: 4,
+  NEEDS_SIGNIN_FIELDS: 10,
+} as const;
+export type UserStatusValue = (typeof UserStatus)[keyof typeof UserStatus];
+
+export const USERNAME_MIN = 2;
+export const USERNAME_MAX = 15;
+export const NICKNAME_MAX = 15;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { siteInfoSchema } from './settings.js';
+
+export const viewerSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string(),
+  status: z.number().int(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  isAdmin: z.boolean(),
+});
+export type Viewer = z.infer<typeof viewerSchema>;
+
+/** GET /api/v3/forum: the site, who the viewer is, and what the viewer may do. */
+export const forumSchema = z.object({
+  setSite: siteInfoSchema,
+  user: viewerSchema.nullable(),
+  /** Every permission key the viewer holds (category-scoped ones as `category<ID>.<key>`). */
+  permissions: z.array(z.string()),
+  other: z.object({
+    canViewThreads: z.boolean(),
+    canCreateThread: z.boolean(),
+    canCreateDialog: z.boolean(),
+    canFollowUser: z.boolean(),
+    canViewUser: z.boolean(),
+    canEditUserGroup: z.boolean(),
+  }),
+});
+export type Forum = z.infer<typeof forumSchema>;
+
+/** GET /api/v3/unreadnotification: the header's badge counters. */
+export const unreadSchema = z.object({
+  totalUnread: z.number().int(),
+  dialogMessageUnread: z.number().int(),
+  accountUnread: z.number().int(),
+  financialUnread: z.number().int(),
+  threadUnread: z.number().int(),
+});
+export type UnreadCounters = z.infer<typeof unreadSchema>;

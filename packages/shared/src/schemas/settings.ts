@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const settingKey = z.string().trim().min(1).max(100);
+const settingTag = z.string().trim().min(1).max(50);
+
+/**
+ * The spec's client rule says value is a number; real settings hold text (site name, statistics snippet), so the
+ * server accepts a string, a number or a boolean and stores it as text.
+ */
+export const settingValue = z.union([z.string().max(100_000), z.number().finite(), z.boolean()]);
+
+export const settingsUpdateBody = z.object({
+  data: z
+    .array(z.object({ key: settingKey, value: settingValue, tag: settingTag }))
+    .min(1)
+    .max(200),
+});
+export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
+
+export const settingsQuery = z.object({ key: settingKey, tag: settingTag });
+
+export const LOGO_TYPES = ['logo', 'header_logo', 'background_image', 'watermark_image', 'favicon'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+/** JSON form of the logo upload: `logo` is a data URL (`data:image/png;base64,...`). Multipart is accepted too. */
+export const logoUploadBody = z.object({
+  type: z.enum(LOGO_TYPES),
+  logo: z.string().min(1).max(8_000_000),
+});
+export const logoDeleteBody = z.object({ type: z.enum(LOGO_TYPES) });
+
+/** Public site information (GET /api/siteinfo.v2): never a secret. */
+export const siteInfoSchema = z.object({
+  siteName: z.string(),
+  siteKeywords: z.string(),
+  siteIntroduction: z.string(),
+  siteFavicon: z.string(),
+  siteStat: z.string(),
+  siteLogo: z.string(),
+  siteHeaderLogo: z.string(),
+  siteBackgroundImage: z.string(),
+  siteUrl: z.string(),
+  version: z.string(),
+  siteRecord: z.string(),
+  siteRecordCode: z.string(),
+  siteClose: z.boolean(),
+  siteCloseMsg: z.string(),
+  siteLocale: z.string(),
+  registerClose: z.boolean(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

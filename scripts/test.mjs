@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm test`: build, then every vitest project (unit, service and HTTP tests against a real database), then the
+// browser tests. DATABASE_URL=postgres://... runs the database tests on PostgreSQL instead of SQLite.
+// Ends with one line `tests: N passed, M failed` over all suites.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-test-report-'));
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) exitCode = result.status ?? 1;
+  return result.status === 0;
+}
+
+function vitest(label, extra) {
+  const out = path.join(reports, `${label}.json`);
+  run(label, 'npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    if ((report.numTotalTests ?? 0) === 0) {
+      console.error(`${label}: no test ran`);
+      exitCode ||= 1;
+    }
+  } else {
+    exitCode ||= 1;
+  }
+}
+
+console.log(`Database for this run: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+if (run('build', 'npm', ['run', 'build'])) {
+  vitest('unit-and-http', []);
+  if (fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))) vitest('browser', ['--config', 'e2e/vitest.config.ts']);
+}
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));

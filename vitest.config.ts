@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:unit`: every package's own vitest project (unit, service and HTTP tests). */
+export default defineConfig({
+  test: {
+    projects: ['packages/*/vitest.config.ts'],
+  },
+});
