@@ -81,6 +81,18 @@ describe('registration', () => {
     expect(en.body.Message).toBe('wrong username or password');
   });
 
+  it('names the field in Chinese by default and in English on request', async () => {
+    const zh = await t.post(REGISTER, { username: 'a', password: 'secret1' });
+    expect(zh.Message).toBe('username: 用户名至少 2 个字符');
+    const zhBuiltIn = await t.post(REGISTER, { username: 'abcd', password: '123' });
+    expect(zhBuiltIn.Message).toMatch(/^password: .*[\u4e00-\u9fff]/);
+    const en = await t.call('POST', REGISTER, {
+      body: { username: 'abcd', password: '123' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(en.body.Message).toMatch(/^password: Too small/);
+  });
+
   it('refuses registration while it is closed', async () => {
     const admin = await t.login(ADMIN.username, ADMIN.password);
     await t.post('/api/settings.v2', { data: [{ key: 'registerClose', value: true, tag: 'default' }] }, admin);
