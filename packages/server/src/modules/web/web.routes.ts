@@ -1,11 +1,127 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { Envelope } from '@luntan/shared';
+import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+
+/** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
+interface RenderInput {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
+}
+interface RenderResult {
+  status: number;
+  html: string;
+  headers?: Record<string, string>;
+}
+interface WebRenderer {
+  render(input: RenderInput): Promise<RenderResult>;
+  /** Loads the page modules ahead of the first visitor. */
+  warmUp?: () => Promise<void>;
+}
+
+/** Request headers that the in-process API calls of a page render carry over from the visitor. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language', 'x-forwarded-for'] as const;
+
+/** packages/web/dist, found through the workspace package (or next to this package in the source tree). */
+function webDistDir(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.join(path.dirname(require.resolve('@luntan/web/package.json')), 'dist');
+  } catch {
+    // dist/modules/web/web.routes.js → packages/web/dist
+    return fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+  }
+}
+
+function missingBuildPage(detail: string): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Luntan: web app not built</title>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+    '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6">' +
+    '<h1>The web app is not built</h1><p>The API runs (see <a href="/api/docs">/api/docs</a>), but the pages ' +
+    'need the web build. Run <code>npm run build</code> at the repository root and restart the server.</p>' +
+    `<pre style="white-space:pre-wrap;color:#666">${detail.replace(/[<>&]/g, '')}</pre></body></html>`
+  );
+}
 
 /**
- * Serves the web app (server rendering and static assets) for every path outside /api.
- * Placeholder until the web-app issue fills it.
+ * Serves the web app for every path outside /api: the hashed client files under /assets/ (cached for a year),
+ * the public files under /static/, and every other GET rendered on the server by the web app's SSR bundle, whose
+ * loaders reach the API in-process (app.inject) with the visitor's cookie and authorization.
  */
 export async function webRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/', async (_request, reply) => {
-    return reply.type('text/html; charset=utf-8').send('<!doctype html><title>Luntan</title><p>Luntan</p>');
+  const dist = webDistDir();
+  const clientDir = path.join(dist, 'client');
+  const serverEntry = path.join(dist, 'server', 'entry-server.js');
+
+  for (const [folder, prefix, immutable] of [
+    ['assets', '/assets/', true],
+    ['static', '/static/', false],
+  ] as const) {
+    const root = path.join(clientDir, folder);
+    if (!fs.existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      // Hashed names never change content; public files may, so they are revalidated daily.
+      immutable,
+      maxAge: immutable ? '365d' : '1d',
+    });
+  }
+
+  let renderer: Promise<WebRenderer | Error> | null = null;
+  const loadRenderer = (): Promise<WebRenderer | Error> => {
+    renderer ??= import(pathToFileURL(serverEntry).href).then(
+      (module: unknown) => {
+        const candidate = module as Partial<WebRenderer>;
+        if (typeof candidate.render !== 'function') return new Error(`${serverEntry} has no render()`);
+        return candidate as WebRenderer;
+      },
+      (error: unknown) => {
+        app.log.error({ err: error, serverEntry }, 'the web app server bundle could not be loaded');
+        renderer = null; // try again on the next request (e.g. after a build)
+        return error instanceof Error ? error : new Error(String(error));
+      },
+    );
+    return renderer;
+  };
+
+  // Load the renderer and its pages in the background once the server is ready, so the first visitor does not wait.
+  app.addHook('onReady', async () => {
+    void loadRenderer()
+      .then((loaded) => (loaded instanceof Error ? undefined : loaded.warmUp?.()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'web app warm-up failed'));
+  });
+
+  const apiFor =
+    (request: FastifyRequest): RenderInput['api'] =>
+    async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> => {
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const options: InjectOptions = { method, url, headers };
+      if (method === 'POST') options.payload = (body ?? {}) as InjectOptions['payload'];
+      const response = await app.inject(options);
+      return response.json<Envelope<T>>();
+    };
+
+  app.get('/*', async (request, reply) => {
+    const loaded = await loadRenderer();
+    if (loaded instanceof Error) {
+      return reply.code(503).type('text/html; charset=utf-8').send(missingBuildPage(loaded.message));
+    }
+    const result = await loaded.render({ url: request.url, headers: request.headers, api: apiFor(request) });
+    reply.code(result.status);
+    for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+    if (result.status >= 300 && result.status < 400) return reply.send();
+    return reply.type('text/html; charset=utf-8').send(result.html);
   });
 }

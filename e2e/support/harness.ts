@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { ApiClient } from './api';
+import { DEVICES, type DeviceName } from './devices';
+import { REPO_ROOT, startServer, type RunningServer } from './server';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.join(REPO_ROOT, '.e2e-artifacts');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2E {
+  device: DeviceName;
+  server: RunningServer;
+  browser: Browser;
+  baseUrl: string;
+  /** A new browser context for this project's device (extra options override). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A new page in a new context; errors in the page are collected in `errors`. */
+  newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  /**
+   * The file's shared page, reset for the caller: signed out (no cookies, empty storage), the device's viewport,
+   * other tabs closed, no errors recorded. Much cheaper than a new context (the renderer and the HTTP cache stay),
+   * so tests use it unless they need a context of their own (fake clock, no JavaScript).
+   */
+  page(): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  /** The administrator's API client (logged in once per file). */
+  admin(): Promise<ApiClient>;
+}
+
+/** One server and one browser for the whole test file. */
+export function useE2E(): E2E {
+  const device = inject('device');
+  const state = {} as E2E;
+  state.device = device;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const [server, browser] = await Promise.all([
+      startServer(),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ]);
+    state.server = server;
+    state.browser = browser;
+    state.baseUrl = server.baseUrl;
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+
+  state.newContext = async (options = {}) => {
+    const context = await state.browser.newContext({ ...DEVICES[device], baseURL: state.baseUrl, ...options });
+    // Generous: a loaded CI machine is slow, and a retry costs more than waiting.
+    context.setDefaultTimeout(30_000);
+    context.setDefaultNavigationTimeout(60_000);
+    contexts.push(context);
+    return context;
+  };
+
+  state.newPage = async (options = {}) => {
+    const context = await state.newContext(options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+    });
+    return { page, context, errors };
+  };
+
+  let shared: { page: Page; context: BrowserContext; errors: string[] } | null = null;
+  state.page = async () => {
+    if (!shared) {
+      shared = await state.newPage();
+    } else {
+      const { page, context } = shared;
+      await Promise.all(
+        context
+          .pages()
+          .filter((p) => p !== page)
+          .map((p) => p.close()),
+      );
+      await context.clearCookies();
+      if (page.url().startsWith(state.baseUrl)) {
+        await page.evaluate(() => {
+          window.localStorage.clear();
+          window.sessionStorage.clear();
+        });
+      }
+      const viewport = DEVICES[device].viewport;
+      if (viewport) await page.setViewportSize(viewport);
+      shared.errors.length = 0;
+    }
+    return shared;
+  };
+
+  state.screenshot = async (page, name) => {
+    await page.screenshot({ path: path.join(ARTIFACTS, `${device}-${name}.png`), fullPage: true });
+  };
+
+  let admin: Promise<ApiClient> | null = null;
+  state.admin = () => (admin ??= ApiClient.admin(state.baseUrl));
+
+  return state;
+}
+
+/**
+ * Opens a path in a fresh page in place of its initial about:blank entry, so the tab's history holds one entry
+ * (page.goto would add a second one), as when a visitor opens a link in a new tab.
+ */
+export async function openAsFirstEntry(page: Page, baseUrl: string, url: string): Promise<void> {
+  await page.evaluate((target) => window.location.replace(target), baseUrl + url);
+  await page.waitForURL((current) => current.pathname + current.search === url);
+}
+
+/** Waits until the page has hydrated (the browser entry marks the document). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

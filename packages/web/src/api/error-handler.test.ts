@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest';
+import { envelope } from '../test/fixtures';
+import { createErrorHandler, reactionFor } from './error-handler';
+
+function setup(currentPath = '/somewhere') {
+  const deps = {
+    navigate: vi.fn<(to: string) => void>(),
+    clearLogin: vi.fn(() => Promise.resolve()),
+    rememberLocation: vi.fn(),
+    currentPath: () => currentPath,
+  };
+  return { deps, handle: createErrorHandler(deps) };
+}
+
+describe('shared error handler', () => {
+  it('maps the codes to their targets', () => {
+    expect(reactionFor(-3001)).toEqual({ to: '/user/login', clearLogin: true });
+    expect(reactionFor(-4004)).toEqual({ to: '/404', clearLogin: false });
+    expect(reactionFor(-4007)).toEqual({ to: '/user/status', clearLogin: false });
+    expect(reactionFor(-4009)).toEqual({ to: '/user/status', clearLogin: false });
+    expect(reactionFor(-3007)).toEqual({ to: '/user/supplementary', clearLogin: false });
+    expect(reactionFor(-7062)).toBeNull();
+    expect(reactionFor(-1)).toBeNull();
+  });
+
+  it('-3001 clears the login, remembers where the user was, then goes to /user/login', async () => {
+    const { deps, handle } = setup();
+    handle(envelope({}, -3001));
+    expect(deps.clearLogin).toHaveBeenCalled();
+    expect(deps.rememberLocation).toHaveBeenCalled();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(deps.navigate).toHaveBeenCalledWith('/user/login');
+  });
+
+  it('-4004 goes to /404 without touching the login', () => {
+    const { deps, handle } = setup();
+    handle(envelope({}, -4004));
+    expect(deps.navigate).toHaveBeenCalledWith('/404');
+    expect(deps.clearLogin).not.toHaveBeenCalled();
+  });
+
+  it('does nothing for other codes, and does not navigate to where the user already is', () => {
+    const other = setup();
+    other.handle(envelope({}, -7062));
+    expect(other.deps.navigate).not.toHaveBeenCalled();
+    const here = setup('/404');
+    here.handle(envelope({}, -4004));
+    expect(here.deps.navigate).not.toHaveBeenCalled();
+  });
+});

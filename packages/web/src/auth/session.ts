@@ -1,0 +1,30 @@
+import type { SessionData } from '@luntan/shared';
+import { forumQuery } from '../api/queries';
+import { request } from '../api/dispatcher';
+import { clearAccessToken, saveAccessToken } from '../api/token-store';
+import type { AppContext } from '../app-context';
+import { takeJumpUrl } from './jump-url';
+
+/**
+ * After a successful login or registration: keep the token (local storage; the server already set the cookie),
+ * reload who the viewer is, and answer where to go (the saved return address, cleared, or '/').
+ */
+export async function completeSignIn(ctx: AppContext, session: SessionData): Promise<string> {
+  saveAccessToken(session.accessToken);
+  ctx.queryClient.removeQueries({ queryKey: ['unread'] });
+  await ctx.queryClient.fetchQuery({ ...forumQuery(ctx.api), staleTime: 0 });
+  return takeJumpUrl();
+}
+
+/** Forgets the session on this device; the viewer is reloaded (now a guest). */
+export async function forgetSession(ctx: AppContext): Promise<void> {
+  clearAccessToken();
+  ctx.queryClient.removeQueries({ queryKey: ['unread'] });
+  await ctx.queryClient.fetchQuery({ ...forumQuery(ctx.api), staleTime: 0 });
+}
+
+/** Logs out on the server (revokes the token, clears the cookie), then forgets it here. */
+export async function logout(ctx: AppContext): Promise<void> {
+  await request({ url: '/api/v3/users/logout', method: 'POST', data: {}, handleError: false });
+  await forgetSession(ctx);
+}

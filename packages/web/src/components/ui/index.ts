@@ -1,0 +1,23 @@
+/** The spec's shared widgets (section 2, 5 and 9), in one place. */
+export { Avatar, AVATAR_ICON_SIZES, AVATAR_PIXELS, avatarImageUrl, imageQuality } from './avatar';
+export type { AvatarProps, AvatarSize } from './avatar';
+export { AvatarGroup } from './avatar-group';
+export type { AvatarGroupItem, AvatarGroupProps } from './avatar-group';
+export { Badge, badgeSize, badgeText } from './badge';
+export type { BadgeProps } from './badge';
+export { Button, LinkButton, buttonClassName } from './button';
+export type { ButtonProps, LinkButtonProps } from './button';
+export { Dropdown } from './dropdown';
+export type { DropdownProps } from './dropdown';
+export { Icon, ICON_NAMES } from './icon';
+export type { IconName, IconProps } from './icon';
+export { Menu, MenuItem } from './menu';
+export type { MenuItemProps, MenuProps } from './menu';
+export { Spinner } from './spinner';
+export type { SpinnerProps } from './spinner';
+export { TextInput, keepNumberCharacters, normaliseNumber, removeWhitespace } from './text-input';
+export type { TextInputProps } from './text-input';
+export { Textarea } from './textarea';
+export type { TextareaProps } from './textarea';
+export { toast, toastStore, ToastHost, TOAST_FADE_MS } from './toast';
+export type { ToastOptions, ToastType } from './toast';

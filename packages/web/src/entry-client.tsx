@@ -1,0 +1,80 @@
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { browserApi } from './api/client';
+import { setErrorListener } from './api/dispatcher';
+import { createErrorHandler } from './api/error-handler';
+import { AppProviders } from './app-providers';
+import type { AppContext } from './app-context';
+import { adoptJumpUrlCookie, saveJumpUrl } from './auth/jump-url';
+import { forgetSession } from './auth/session';
+import { BOOT_STATE_ELEMENT_ID, type BootState } from './boot-state';
+import { toast } from './components/ui';
+import { createI18n } from './i18n';
+import { createQueryClient } from './query-client';
+import { createRoutes } from './route-table';
+
+function readBootState(): BootState {
+  const element = document.getElementById(BOOT_STATE_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('missing server state');
+  return JSON.parse(element.textContent) as BootState;
+}
+
+/** Lazy pages matched by the first URL must be loaded before hydrating, or the first render would differ. */
+async function loadInitialRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const state = readBootState();
+  const queryClient = createQueryClient(false);
+  hydrate(queryClient, state.queries);
+  const i18n = createI18n(state.locale);
+  const pleaseLogin = (): string => i18n.t('auth.pleaseLogin');
+  const ctx: AppContext = { queryClient, api: browserApi, isServer: false };
+  const routes = createRoutes(ctx, pleaseLogin);
+
+  // A guard that fired on the server handed the return address over in a cookie.
+  const redirectedByGuard = adoptJumpUrlCookie();
+
+  try {
+    await loadInitialRoutes(routes);
+  } catch (error) {
+    // The router's error boundary shows the asset error page (with a reload button).
+    console.error(error);
+  }
+  const router = createBrowserRouter(routes);
+
+  setErrorListener(
+    createErrorHandler({
+      navigate: (to) => void router.navigate(to),
+      clearLogin: () => forgetSession(ctx),
+      rememberLocation: () => {
+        const { pathname, search } = router.state.location;
+        saveJumpUrl(pathname + search);
+        toast.info(pleaseLogin());
+      },
+      currentPath: () => router.state.location.pathname,
+    }),
+  );
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('missing #root');
+  hydrateRoot(
+    container,
+    <AppProviders ctx={ctx} i18n={i18n} platform={state.platform}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  if (redirectedByGuard) toast.info(pleaseLogin());
+}
+
+main().catch((error: unknown) => console.error(error));

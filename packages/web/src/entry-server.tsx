@@ -1,0 +1,147 @@
+import { LOCALE_COOKIE, type Envelope } from '@luntan/shared';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { createServerApiClient } from './api/client';
+import { cachedForum } from './api/queries';
+import type { AppContext } from './app-context';
+import { AppProviders } from './app-providers';
+import { scriptSafeJson, type BootState } from './boot-state';
+import { createI18n, htmlLang, resolveLocale } from './i18n';
+import { platformFromUserAgent } from './platform/platform';
+import { createQueryClient } from './query-client';
+import { createRoutes } from './route-table';
+import { documentTitle, isNotFoundMatch } from './routing/handle';
+import { ROUTE_MODULES } from './routing/route-modules';
+import { loadManifest, pageAssets } from './server/assets';
+import { renderDocument } from './server/document';
+
+export interface RenderInput {
+  /** Path and query of the request, e.g. `/search?keyword=x`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The server's in-process API (forwards the visitor's cookie and authorization). */
+  api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
+}
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+const DEFAULT_FAVICON = '/static/favicon.svg';
+
+function header(headers: RenderInput['headers'], name: string): string | undefined {
+  const value = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The router's hydration data, as StaticRouterProvider would write it, but outside the React root. */
+function routerHydrationScript(context: StaticHandlerContext): string {
+  const errors: Record<string, unknown> | null = context.errors ? {} : null;
+  for (const [id, error] of Object.entries(context.errors ?? {})) {
+    if (isRouteErrorResponse(error)) errors![id] = { ...error, __type: 'RouteErrorResponse' };
+    else if (error instanceof Error) errors![id] = { message: error.message, __type: 'Error' };
+    else errors![id] = error;
+  }
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});`;
+}
+
+/** Renders one page: the same routes and components the browser hydrates. */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const url = new URL(input.url, 'http://luntan.local');
+  const platform = platformFromUserAgent(header(input.headers, 'user-agent'));
+  const queryClient = createQueryClient(true);
+  const ctx: AppContext = { queryClient, api: createServerApiClient(input.api), isServer: true };
+  // The locale is known only after the site settings arrive; the guard's toast text is browser-only anyway.
+  let pleaseLogin = (): string => '';
+  const routes = createRoutes(ctx, () => pleaseLogin());
+  const handler = createStaticHandler(routes);
+
+  const requestHeaders = new Headers();
+  for (const [name, value] of Object.entries(input.headers)) {
+    if (typeof value === 'string') requestHeaders.set(name, value);
+  }
+  const context = await handler.query(new Request(url, { method: 'GET', headers: requestHeaders }));
+
+  if (context instanceof Response) {
+    const headers: Record<string, string> = {};
+    const location = context.headers.get('Location');
+    if (location) headers.location = location;
+    const cookie = context.headers.get('Set-Cookie');
+    if (cookie) headers['set-cookie'] = cookie;
+    return { status: context.status, html: '', headers };
+  }
+
+  const forum = cachedForum(queryClient);
+  const site = forum?.setSite ?? null;
+  const locale = resolveLocale(readCookie(header(input.headers, 'cookie'), LOCALE_COOKIE), site?.siteLocale);
+  const i18n = createI18n(locale);
+  pleaseLogin = () => i18n.t('auth.pleaseLogin');
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const appHtml = renderToString(
+    <AppProviders ctx={ctx} i18n={i18n} platform={platform}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+
+  let status = context.statusCode;
+  if (status === 200 && isNotFoundMatch(context.matches.map((m) => m.route))) status = 404;
+  if (status === 200 && !forum) status = 503;
+
+  const routeSources = context.matches
+    .map((match) => ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES]?.src)
+    .filter((src): src is string => typeof src === 'string');
+  const assets = pageAssets(await loadManifest(), routeSources);
+
+  const boot: BootState = { platform, locale, queries: dehydrate(queryClient) };
+  const html = renderDocument({
+    lang: htmlLang(locale),
+    platform,
+    title: documentTitle(
+      context.matches.map((m) => m.route),
+      i18n.t,
+      site?.siteName,
+    ),
+    keywords: site?.siteKeywords ?? '',
+    description: site?.siteIntroduction ?? '',
+    favicon: site?.siteFavicon || DEFAULT_FAVICON,
+    siteStat: site?.siteStat ?? '',
+    appHtml,
+    bootStateJson: scriptSafeJson(boot),
+    routerHydrationScript: routerHydrationScript(context),
+    stylesheets: assets.stylesheets,
+    modulePreloads: assets.modulePreloads,
+    entryScript: assets.entryScript,
+  });
+  return { status, html, headers: { 'cache-control': 'no-store' } };
+}
+
+/** Loads every page module and the client manifest ahead of the first visitor (the server calls it on start). */
+export async function warmUp(): Promise<void> {
+  await Promise.all([...Object.values(ROUTE_MODULES).map((module) => module.load()), loadManifest()]);
+}

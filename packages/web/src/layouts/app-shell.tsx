@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
+import { Button, Icon } from '../components/ui';
+import { useForum } from '../hooks/use-forum';
+import { usePlatform } from '../platform/platform-context';
+import { documentTitle } from '../routing/handle';
+import { DesktopLayout } from './desktop/desktop-layout';
+import { MobileLayout } from './mobile/mobile-layout';
+
+/** 获取站点接口信息失败: the site information could not be fetched. */
+function SiteInfoError({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="lt-error-page" role="alert" data-testid="site-info-failed">
+      <Icon name="warning" size={40} />
+      <h1>{t('site.siteInfoFailed')}</h1>
+      <Button onClick={retry}>{t('site.retry')}</Button>
+    </section>
+  );
+}
+
+/** Keeps the document title in step with the page after client-side navigations. */
+function useDocumentTitle(siteName: string | undefined): void {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const title = documentTitle(matches, t, siteName);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** Marks the document once the browser has taken over the server's HTML (tests and styles can rely on it). */
+function useHydratedMark(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+/** The frame around every page: the desktop or the mobile shell, by platform. */
+export function AppShell() {
+  const platform = usePlatform();
+  useHydratedMark();
+  const { forum, failed, retry } = useForum();
+  useDocumentTitle(forum?.setSite.siteName);
+  const Layout = platform === 'h5' ? MobileLayout : DesktopLayout;
+  return (
+    <>
+      <SkipLink />
+      <Layout>{failed ? <SiteInfoError retry={retry} /> : <Outlet />}</Layout>
+    </>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="lt-skip-link" href="#main">
+      {t('nav.skipToContent')}
+    </a>
+  );
+}

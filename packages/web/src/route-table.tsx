@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { forumQuery, unreadQuery } from './api/queries';
+import type { AppContext } from './app-context';
+import { guestOnly, requireLogin } from './auth/guard';
+import { LOGIN_REQUIRED_ROUTES } from './auth/guarded-routes';
+import { AppShell } from './layouts/app-shell';
+import { PageErrorBoundary, RootErrorBoundary } from './routes/error-boundary';
+import { NotFoundPage, handle as notFoundHandle } from './routes/not-found';
+import { lazyPage } from './routing/route-modules';
+
+/**
+ * The route table. One set of routes for both layouts: the shell picks the desktop or mobile frame, pages are
+ * shared. Every page renders on the server first; the browser hydrates it.
+ */
+export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
+  const loginRequired = requireLogin(ctx, pleaseLogin);
+
+  const rootLoader = async (_args: LoaderFunctionArgs): Promise<null> => {
+    const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
+    const userId = forum.Code === 0 ? forum.Data.user?.userId : undefined;
+    // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
+    if (ctx.isServer && userId) await ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId));
+    return null;
+  };
+
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: rootLoader,
+      // The viewer and the site live in the query cache, which login and logout refresh themselves.
+      shouldRevalidate: () => false,
+      Component: AppShell,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          id: 'page',
+          ErrorBoundary: PageErrorBoundary,
+          children: [
+            { id: 'home', index: true, lazy: lazyPage('home') },
+            { id: 'search', path: 'search', lazy: lazyPage('search') },
+            { id: 'message', path: 'message', loader: loginRequired, lazy: lazyPage('message') },
+            { id: 'my', path: 'my', loader: loginRequired, lazy: lazyPage('my') },
+            { id: 'login', path: 'user/login', loader: guestOnly(ctx), lazy: lazyPage('login') },
+            { id: 'register', path: 'user/register', loader: guestOnly(ctx), lazy: lazyPage('register') },
+            { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },
+            // Pages that later issues build: the guard already protects them; until then they are not found.
+            ...LOGIN_REQUIRED_ROUTES.map((path): RouteObject => ({
+              id: `guarded:${path}`,
+              path: path.slice(1),
+              loader: loginRequired,
+              Component: NotFoundPage,
+              handle: notFoundHandle,
+            })),
+            { id: 'not-found', path: '*', Component: NotFoundPage, handle: notFoundHandle },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,90 @@
+import { loginBody, type SessionData } from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isSuccess, request } from '../api/dispatcher';
+import { useAppContext } from '../app-context';
+import { completeSignIn } from '../auth/session';
+import { Button, TextInput, toast } from '../components/ui';
+import type { RouteHandle } from '../routing/handle';
+import { AuthCard } from './auth-card';
+
+export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
+
+/** Username and password login; the server's message in a toast on failure; then back to the saved address. */
+export function Component() {
+  const { t } = useTranslation();
+  const ctx = useAppContext();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (): Promise<void> => {
+    if (!username.trim() || !password) {
+      toast.warning(t('auth.required'));
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await request<SessionData>({
+        url: '/api/v3/users/username.login',
+        method: 'POST',
+        data: { username: username.trim(), password },
+        validator: loginBody,
+        // Failures (wrong password, banned, too many attempts) are shown here, not redirected.
+        handleError: false,
+      });
+      if (!isSuccess(result)) {
+        toast.error(result.Message);
+        return;
+      }
+      const next = await completeSignIn(ctx, result.Data);
+      toast.success(t('auth.loginSuccess'));
+      await navigate(next, { replace: true });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    submit().catch((error: unknown) => console.error(error));
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.loginHeading')}
+      footer={
+        <>
+          {t('auth.noAccount')} <Link to="/user/register">{t('auth.toRegister')}</Link>
+        </>
+      }
+    >
+      <form className="lt-auth__form" onSubmit={onSubmit} noValidate>
+        <TextInput
+          label={t('auth.username')}
+          name="username"
+          autoComplete="username"
+          placeholder={t('auth.usernamePlaceholder')}
+          value={username}
+          onChange={setUsername}
+          required
+        />
+        <TextInput
+          label={t('auth.password')}
+          name="password"
+          mode="password"
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+          required
+        />
+        <Button type="primary" size="large" htmlType="submit" full loading={pending}>
+          {t('auth.loginSubmit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

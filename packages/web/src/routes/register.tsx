@@ -1,0 +1,111 @@
+import { registerBody, type SessionData } from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isSuccess, request } from '../api/dispatcher';
+import { useAppContext } from '../app-context';
+import { completeSignIn } from '../auth/session';
+import { Button, TextInput, toast } from '../components/ui';
+import { useForum } from '../hooks/use-forum';
+import type { RouteHandle } from '../routing/handle';
+import { AuthCard } from './auth-card';
+
+export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
+
+/** Username registration; the server's message in a toast on failure; then back to the saved address. */
+export function Component() {
+  const { t } = useTranslation();
+  const ctx = useAppContext();
+  const navigate = useNavigate();
+  const { forum } = useForum();
+  const closed = forum?.setSite.registerClose === true;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [nickname, setNickname] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (): Promise<void> => {
+    if (!username.trim() || !password) {
+      toast.warning(t('auth.required'));
+      return;
+    }
+    setPending(true);
+    try {
+      const body: Record<string, string> = { username: username.trim(), password };
+      if (nickname.trim()) body.nickname = nickname.trim();
+      const result = await request<SessionData>({
+        url: '/api/v3/users/username.register',
+        method: 'POST',
+        data: body,
+        validator: registerBody,
+        handleError: false,
+      });
+      if (!isSuccess(result)) {
+        toast.error(result.Message);
+        return;
+      }
+      const next = await completeSignIn(ctx, result.Data);
+      toast.success(t('auth.registerSuccess'));
+      await navigate(next, { replace: true });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    submit().catch((error: unknown) => console.error(error));
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.registerHeading')}
+      footer={
+        <>
+          {t('auth.haveAccount')} <Link to="/user/login">{t('auth.toLogin')}</Link>
+        </>
+      }
+    >
+      {closed ? (
+        <p className="lt-auth__notice" role="status">
+          {t('auth.registerClosed')}
+        </p>
+      ) : null}
+      <form className="lt-auth__form" onSubmit={onSubmit} noValidate>
+        <TextInput
+          label={t('auth.username')}
+          name="username"
+          autoComplete="username"
+          placeholder={t('auth.usernamePlaceholder')}
+          value={username}
+          onChange={setUsername}
+          disabled={closed}
+          required
+        />
+        <TextInput
+          label={t('auth.password')}
+          name="password"
+          mode="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+          disabled={closed}
+          required
+        />
+        <TextInput
+          label={t('auth.nickname')}
+          name="nickname"
+          autoComplete="nickname"
+          placeholder={t('auth.nicknamePlaceholder')}
+          value={nickname}
+          onChange={setNickname}
+          disabled={closed}
+        />
+        <Button type="primary" size="large" htmlType="submit" full loading={pending} disabled={closed}>
+          {t('auth.registerSubmit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { ASSET_LOAD_TIMEOUT_MS } from '@luntan/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../i18n';
+import { AssetError, canPrefetch, isAssetError, loadWithTimeout } from './asset-loader';
+import { documentTitle, isNotFoundMatch } from './handle';
+
+afterEach(() => vi.useRealTimers());
+
+describe('document title', () => {
+  const zh = createI18n('zh');
+  it('is the site name, or 欢迎 without one, with the page part before it', () => {
+    expect(documentTitle([{ handle: {} }], zh.t, 'Forum')).toBe('Forum');
+    expect(documentTitle([{ handle: {} }], zh.t, '')).toBe('欢迎');
+    expect(documentTitle([{}, { handle: { title: () => '登录' } }], zh.t, undefined)).toBe('登录 - 欢迎');
+    expect(documentTitle([{ handle: { title: () => 'Search' } }], zh.t, 'Forum')).toBe('Search - Forum');
+  });
+
+  it('spots the not-found page', () => {
+    expect(isNotFoundMatch([{}, { handle: { notFound: true } }])).toBe(true);
+    expect(isNotFoundMatch([{}, { handle: {} }])).toBe(false);
+  });
+});
+
+describe('asset loading', () => {
+  it('gives up after 3800 ms and flags an asset error', async () => {
+    vi.useFakeTimers();
+    const pending = loadWithTimeout(() => new Promise<never>(() => undefined));
+    const outcome = pending.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(ASSET_LOAD_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(AssetError);
+    expect(isAssetError(error)).toBe(true);
+    expect((error as Error).message).toBe('Route did not complete loading');
+  });
+
+  it('flags a chunk that fails to load', async () => {
+    const error = await loadWithTimeout(() => Promise.reject(new TypeError('dynamic import failed'))).catch(
+      (e: unknown) => e,
+    );
+    expect(isAssetError(error)).toBe(true);
+    expect((error as Error).message).toBe('Failed to load script');
+  });
+
+  it('passes a module through', async () => {
+    await expect(loadWithTimeout(() => Promise.resolve({ ok: 1 }))).resolves.toEqual({ ok: 1 });
+    expect(isAssetError(new Error('other'))).toBe(false);
+  });
+
+  it('skips prefetching on save-data and 2g connections', () => {
+    expect(canPrefetch({ saveData: true, effectiveType: '4g' })).toBe(false);
+    expect(canPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(canPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(canPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(canPrefetch(undefined)).toBe(true);
+  });
+});

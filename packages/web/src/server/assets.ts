@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+
+/** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export const CLIENT_ENTRY = 'src/entry-client.tsx';
+
+let cached: Promise<Manifest | null> | null = null;
+let warned = false;
+
+/** Reads the client manifest next to this server bundle (dist/server → dist/client), once. */
+export function loadManifest(
+  url: URL = new URL('../client/.vite/manifest.json', import.meta.url),
+): Promise<Manifest | null> {
+  cached ??= readFile(url, 'utf8')
+    .then((text) => JSON.parse(text) as Manifest)
+    .catch((error: unknown) => {
+      if (!warned) console.error('[web] Failed to load client build manifest', error);
+      warned = true;
+      // Try again on the next page: a build may have been made since.
+      cached = null;
+      return null;
+    });
+  return cached;
+}
+
+export interface PageAssets {
+  entryScript: string | null;
+  stylesheets: string[];
+  modulePreloads: string[];
+}
+
+/** The entry script, every stylesheet, and module preloads for the entry's imports and the matched pages. */
+export function pageAssets(manifest: Manifest | null, routeSources: string[]): PageAssets {
+  if (!manifest) return { entryScript: null, stylesheets: [], modulePreloads: [] };
+  const entry = manifest[CLIENT_ENTRY];
+  const styles = new Set<string>();
+  const preloads = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, preloadSelf: boolean): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (preloadSelf) preloads.add('/' + chunk.file);
+    for (const css of chunk.css ?? []) styles.add('/' + css);
+    for (const imported of chunk.imports ?? []) visit(imported, true);
+  };
+  // With cssCodeSplit off, Vite lists the one stylesheet of the app under its own key (style.css).
+  for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.css')) styles.add('/' + chunk.file);
+  visit(CLIENT_ENTRY, false);
+  for (const source of routeSources) visit(source, true);
+  return {
+    entryScript: entry ? '/' + entry.file : null,
+    stylesheets: [...styles],
+    modulePreloads: [...preloads],
+  };
+}
