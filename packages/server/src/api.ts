@@ -5,11 +5,16 @@ import { envelope } from './core/envelope.js';
 import { codeMessage, localize, requestLocale } from './core/i18n.js';
 import { describeIssue, RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { threadsRoutes } from './modules/threads/threads.routes.js';
 
 /** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
 const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
@@ -32,6 +37,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(forumRoutes);
   await api.register(groupsRoutes);
   await api.register(notificationsRoutes);
+  await api.register(categoriesRoutes);
+  await api.register(threadsRoutes);
+  await api.register(postsRoutes);
+  await api.register(attachmentsRoutes);
+  await api.register(searchRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

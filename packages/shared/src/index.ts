@@ -8,3 +8,8 @@ export * from './schemas/auth.js';
 export * from './schemas/settings.js';
 export * from './schemas/forum.js';
 export * from './schemas/groups.js';
+export * from './schemas/categories.js';
+export * from './schemas/threads.js';
+export * from './schemas/posts.js';
+export * from './schemas/attachments.js';
+export * from './schemas/search.js';

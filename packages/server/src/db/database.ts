@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import * as foundation from './migrations/2026112101-foundation.js';
+import * as forum from './migrations/2026112102-forum.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,6 +30,7 @@ export interface Database {
 /** Every migration, in order. Static imports keep them in the build; names are immutable once on main. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026112101-foundation': foundation,
+  '2026112102-forum': forum,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

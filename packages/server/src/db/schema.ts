@@ -89,6 +89,117 @@ export interface NotificationsTable {
   createdAt: string;
 }
 
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  icon: string;
+  sort: number;
+  /** 0 for a top-level category. */
+  parentId: number;
+  threadCount: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ThreadsTable {
+  id: Generated<number>;
+  categoryId: number;
+  userId: number;
+  title: string;
+  summary: string;
+  firstPostId: number | null;
+  isSticky: number;
+  isEssence: number;
+  isApproved: number;
+  isDraft: number;
+  viewCount: Generated<number>;
+  postCount: Generated<number>;
+  likeCount: Generated<number>;
+  favoriteCount: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  lastPostedAt: string;
+  lastPostedUserId: number | null;
+  deletedAt: string | null;
+  deletedUserId: number | null;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  threadId: number;
+  userId: number;
+  replyPostId: number | null;
+  replyUserId: number | null;
+  commentPostId: number | null;
+  commentUserId: number | null;
+  content: string;
+  contentHtml: string;
+  ip: string;
+  isFirst: number;
+  isComment: number;
+  isApproved: number;
+  likeCount: Generated<number>;
+  replyCount: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  deletedUserId: number | null;
+}
+
+export interface PostLikesTable {
+  postId: number;
+  userId: number;
+  createdAt: string;
+}
+
+export interface ThreadFavoritesTable {
+  threadId: number;
+  userId: number;
+  createdAt: string;
+}
+
+export interface PostMentionsTable {
+  postId: number;
+  userId: number;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  fileKey: string;
+  userId: number;
+  postId: number | null;
+  type: number;
+  fileDir: string;
+  fileName: string;
+  format: string;
+  fileSize: number;
+  width: number;
+  height: number;
+  isAnimated: number;
+  sizes: string;
+  createdAt: string;
+}
+
+export interface ThreadViewsDailyTable {
+  threadId: number;
+  day: string;
+  views: number;
+}
+
+export interface UserDeniesTable {
+  userId: number;
+  denyUserId: number;
+  createdAt: string;
+}
+
+/** PostgreSQL only (on SQLite the index is an FTS5 table reached with raw SQL). */
+export interface ThreadSearchTable {
+  threadId: number;
+  title: string;
+  content: string;
+}
+
 export interface DB {
   users: UsersTable;
   groups: GroupsTable;
@@ -97,9 +208,23 @@ export interface DB {
   settings: SettingsTable;
   accessTokens: AccessTokensTable;
   notifications: NotificationsTable;
+  categories: CategoriesTable;
+  threads: ThreadsTable;
+  posts: PostsTable;
+  postLikes: PostLikesTable;
+  threadFavorites: ThreadFavoritesTable;
+  postMentions: PostMentionsTable;
+  attachments: AttachmentsTable;
+  threadViewsDaily: ThreadViewsDailyTable;
+  userDenies: UserDeniesTable;
+  threadSearch: ThreadSearchTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Group = Selectable<GroupsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Thread = Selectable<ThreadsTable>;
+export type Post = Selectable<PostsTable>;
+export type Attachment = Selectable<AttachmentsTable>;

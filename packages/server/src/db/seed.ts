@@ -18,14 +18,23 @@ const DEFAULT_GROUPS = [
   { id: GroupId.MEMBER, name: '普通会员', type: 'member', isDefault: 1 },
 ] as const;
 
+const DEFAULT_CATEGORY = {
+  id: 1,
+  name: '默认分类',
+  description: '',
+  icon: '',
+  sort: 0,
+  parentId: 0,
+} as const;
+
 export interface SeedResult {
   /** Set when this start created the administrator. */
   admin?: { username: string; password?: string; generated: boolean };
 }
 
 /**
- * Fills what a fresh site needs: the default groups and their permissions, the default settings and the first
- * administrator. Idempotent: on later starts it adds only what is missing and never overwrites a change.
+ * Fills what a fresh site needs: the default groups and their permissions, the default settings, the default
+ * category and the first administrator. Idempotent: on later starts it adds only what is missing and never overwrites a change.
  */
 export async function seed(
   db: Kysely<DB>,
@@ -67,6 +76,16 @@ export async function seed(
 
     for (const def of SETTING_DEFINITIONS) {
       await writeSettingIfAbsent(trx, def.key, def.tag, encodeSetting(def.default));
+    }
+
+    // A fresh site has one category to post in.
+    const anyCategory = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+    if (!anyCategory) {
+      await trx
+        .insertInto('categories')
+        .values({ ...DEFAULT_CATEGORY, createdAt: at, updatedAt: at })
+        .execute();
+      await syncIdentity(trx as unknown as Kysely<unknown>, 'categories');
     }
   });
 

@@ -1,0 +1,111 @@
+import { categoryCreateBody, categoryDeleteBody, categoryUpdateBody, Code } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, invalid } from '../../core/errors.js';
+import { ok } from '../../core/envelope.js';
+import { now } from '../../core/time.js';
+import { adminOnly } from '../auth/guards.js';
+import {
+  categoryInUse,
+  deleteCategory,
+  findCategory,
+  insertCategory,
+  listCategories,
+  updateCategory,
+} from './categories.repository.js';
+import { categoryNotFound, presentCategories } from './categories.service.js';
+
+export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get(
+    '/v3/categories',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'The categories the viewer may see (a tree), with what the viewer may do in each',
+      },
+    },
+    async (request) => ok(request, presentCategories(request.viewer, await listCategories(db))),
+  );
+
+  /** A parent must exist, be top-level (two levels, as the family had) and not be the category itself. */
+  async function checkParent(parentId: number | undefined, selfId?: number): Promise<void> {
+    if (!parentId) return;
+    const parent = await findCategory(db, parentId);
+    if (!parent || parent.id === selfId || parent.parentId !== 0) {
+      throw invalid({ zh: 'parentId: 上级分类不存在或不是一级分类', en: 'parentId: no such top-level category' });
+    }
+  }
+
+  api.post(
+    '/backAdmin/categories.create',
+    {
+      onRequest: adminOnly,
+      schema: { tags: ['categories', 'admin'], summary: 'Create a category', body: categoryCreateBody },
+    },
+    async (request) => {
+      const b = request.body;
+      await checkParent(b.parentId);
+      const at = now();
+      const id = await insertCategory(db, {
+        name: b.name,
+        description: b.description ?? '',
+        icon: b.icon ?? '',
+        sort: b.sort ?? 0,
+        parentId: b.parentId ?? 0,
+        createdAt: at,
+        updatedAt: at,
+      });
+      return ok(request, { categoryId: id });
+    },
+  );
+
+  api.post(
+    '/backAdmin/categories.update',
+    {
+      onRequest: adminOnly,
+      schema: { tags: ['categories', 'admin'], summary: 'Change a category', body: categoryUpdateBody },
+    },
+    async (request) => {
+      const { id, ...changes } = request.body;
+      const category = await findCategory(db, id);
+      if (!category) throw categoryNotFound();
+      await checkParent(changes.parentId, id);
+      if (changes.parentId) {
+        const child = (await listCategories(db)).find((c) => c.parentId === id);
+        if (child)
+          throw invalid({ zh: 'parentId: 有子分类的分类不能成为子分类', en: 'parentId: it has sub-categories' });
+      }
+      await updateCategory(db, id, { ...changes, updatedAt: now() });
+      return ok(request, { categoryId: id });
+    },
+  );
+
+  api.post(
+    '/backAdmin/categories.delete',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['categories', 'admin'],
+        summary: 'Delete a category (-4005 while it holds threads or sub-categories)',
+        body: categoryDeleteBody,
+      },
+    },
+    async (request) => {
+      const { id } = request.body;
+      await db.transaction().execute(async (trx) => {
+        if (!(await findCategory(trx, id))) throw categoryNotFound();
+        if (await categoryInUse(trx, id)) {
+          throw new AppError(Code.RESOURCE_IN_USE, {
+            zh: 'id: 分类下还有主题或子分类',
+            en: 'id: the category still holds threads or sub-categories',
+          });
+        }
+        await deleteCategory(trx, id);
+      });
+      return ok(request, { categoryId: id });
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { Code, type CategoryItem } from '@luntan/shared';
+import { AppError } from '../../core/errors.js';
+import type { Category } from '../../db/schema.js';
+import { can, type ViewerContext } from '../auth/viewer.js';
+
+export const categoryNotFound = () => new AppError(Code.CATEGORY_NOT_FOUND);
+
+/** The categories the viewer may see, as a tree (a child whose parent is hidden stands at the top). */
+export function presentCategories(viewer: ViewerContext, rows: Category[]): CategoryItem[] {
+  const visible = rows.filter((c) => can(viewer, 'viewThreads', c.id));
+  const items = new Map<number, CategoryItem>(
+    visible.map((c) => [
+      c.id,
+      {
+        categoryId: c.id,
+        name: c.name,
+        description: c.description,
+        icon: c.icon,
+        sort: c.sort,
+        parentId: c.parentId,
+        threadCount: c.threadCount,
+        canViewThreads: true,
+        canCreateThread: viewer.user !== null && can(viewer, 'createThread', c.id),
+        children: [],
+      },
+    ]),
+  );
+  const roots: CategoryItem[] = [];
+  for (const item of items.values()) {
+    const parent = item.parentId ? items.get(item.parentId) : undefined;
+    if (parent && parent !== item) parent.children.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}

@@ -1,0 +1,79 @@
+import { Code, type CategoryItem } from '@luntan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { buildThread } from '../../test/forum-fixtures.js';
+
+let t: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const categories = async (token?: string) => (await t.get<CategoryItem[]>('/api/v3/categories', token)).Data;
+
+describe('categories', () => {
+  it('a fresh site has one default category, which a guest sees but cannot post in', async () => {
+    const list = await categories();
+    expect(list).toEqual([
+      {
+        categoryId: 1,
+        name: '默认分类',
+        description: '',
+        icon: '',
+        sort: 0,
+        parentId: 0,
+        threadCount: 0,
+        canViewThreads: true,
+        canCreateThread: false,
+        children: [],
+      },
+    ]);
+    const member = await buildUser(t);
+    expect((await categories(member.token))[0]!.canCreateThread).toBe(true);
+  });
+
+  it('lets the administrator create, nest, sort, change and delete categories', async () => {
+    const create = (body: object) => t.post<{ categoryId: number }>('/api/backAdmin/categories.create', body, admin);
+    const top = (await create({ name: '技术', description: '写代码', sort: -1 })).Data.categoryId;
+    const sub = (await create({ name: '前端', parentId: top })).Data.categoryId;
+    const list = await categories();
+    expect(list.map((c) => c.categoryId)).toEqual([top, 1]);
+    expect(list[0]!.children.map((c) => c.categoryId)).toEqual([sub]);
+
+    expect((await create({ name: '孙子', parentId: sub })).Message).toMatch(/^parentId:/);
+    expect((await create({ name: '' })).Message).toMatch(/^name:/);
+    expect((await create({ name: 'x'.repeat(31) })).Message).toMatch(/^name:/);
+
+    const up = await t.post('/api/backAdmin/categories.update', { id: sub, name: 'Web 前端', sort: 3 }, admin);
+    expect(up.Code).toBe(0);
+    expect((await categories())[0]!.children[0]!.name).toBe('Web 前端');
+    expect((await t.post('/api/backAdmin/categories.update', { id: 404, name: 'x' }, admin)).Code).toBe(
+      Code.CATEGORY_NOT_FOUND,
+    );
+    expect((await t.post('/api/backAdmin/categories.update', { id: top, parentId: 1 }, admin)).Message).toMatch(
+      /^parentId:/,
+    );
+
+    expect((await t.post('/api/backAdmin/categories.delete', { id: top }, admin)).Code).toBe(Code.RESOURCE_IN_USE);
+    const member = await buildUser(t);
+    await buildThread(t, member.token, { categoryId: sub });
+    expect((await t.post('/api/backAdmin/categories.delete', { id: sub }, admin)).Code).toBe(Code.RESOURCE_IN_USE);
+    const empty = (await create({ name: '空' })).Data.categoryId;
+    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, admin)).Code).toBe(0);
+    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, admin)).Code).toBe(Code.CATEGORY_NOT_FOUND);
+  });
+
+  it('keeps category management to the administrator', async () => {
+    const member = await buildUser(t);
+    expect((await t.post('/api/backAdmin/categories.create', { name: 'x' })).Code).toBe(Code.JUMP_TO_LOGIN);
+    expect((await t.post('/api/backAdmin/categories.create', { name: 'x' }, member.token)).Code).toBe(
+      Code.UNAUTHORIZED,
+    );
+    expect((await t.post('/api/backAdmin/categories.delete', { id: 1 }, member.token)).Code).toBe(Code.UNAUTHORIZED);
+  });
+});

@@ -1,0 +1,218 @@
+import { THREAD_SUMMARY_MAX, USERNAME_MAX, USERNAME_MIN } from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import MarkdownIt, { type StateInline } from 'markdown-it';
+import { FilterXSS } from 'xss';
+import type { DB } from '../../db/schema.js';
+
+/**
+ * Post content: Markdown source in, sanitised HTML out, with @username mentions resolved to users.
+ *
+ * Two layers: markdown-it with raw HTML off (so `<script>` is text, and its link check refuses `javascript:`,
+ * `vbscript:`, `file:` and non-image `data:` URLs), then the `xss` filter over its output with an allow-list of tags
+ * and attributes (no style, no event handlers, no iframes, only http(s), mailto, tel and relative URLs).
+ */
+
+export interface MentionTarget {
+  id: number;
+  username: string;
+}
+
+interface RenderEnv {
+  mentionUsers: Map<string, MentionTarget>;
+  mentioned: Set<number>;
+}
+
+const NAME_CHAR = /[\p{L}\p{N}_-]/u;
+/**
+ * A mention may not follow a Latin letter, digit or address character (so a@b.com is no mention); after a Chinese
+ * character it may (`你好@张三`), since Chinese text has no spaces.
+ */
+const BEFORE_MENTION = /[A-Za-z0-9_.@/-]/;
+/** At most this many @ signs in one post are looked at. */
+const MENTIONS_MAX = 30;
+
+/**
+ * Every name an @ could stand for: the run of name characters after it and each of its prefixes, because in
+ * unspaced Chinese (`@张三你好`) the name ends where no user's name does. The longest existing name wins.
+ */
+export function mentionCandidates(text: string): string[] {
+  const out = new Set<string>();
+  let seen = 0;
+  for (let i = text.indexOf('@'); i !== -1 && seen < MENTIONS_MAX; i = text.indexOf('@', i + 1)) {
+    if (i > 0 && BEFORE_MENTION.test(text[i - 1]!)) continue;
+    seen += 1;
+    let name = '';
+    let length = 0;
+    for (const ch of text.slice(i + 1, i + 1 + USERNAME_MAX * 2)) {
+      if (!NAME_CHAR.test(ch) || length >= USERNAME_MAX) break;
+      name += ch;
+      length += 1;
+      if (length >= USERNAME_MIN) out.add(name.toLowerCase());
+    }
+  }
+  return [...out];
+}
+
+function mentionRule(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x40 /* @ */) return false;
+  const env = state.env as Partial<RenderEnv>;
+  if (!env.mentionUsers || env.mentionUsers.size === 0) return false;
+  if (pos > 0 && BEFORE_MENTION.test(src[pos - 1]!)) return false;
+  const names: string[] = [];
+  let name = '';
+  for (const ch of src.slice(pos + 1, pos + 1 + USERNAME_MAX * 2)) {
+    if (!NAME_CHAR.test(ch) || names.length >= USERNAME_MAX) break;
+    name += ch;
+    names.push(name);
+  }
+  for (let k = names.length - 1; k >= 0; k -= 1) {
+    const typed = names[k]!;
+    const user = env.mentionUsers.get(typed.toLowerCase());
+    if (!user) continue;
+    if (!silent) {
+      const open = state.push('link_open', 'a', 1);
+      open.attrs = [
+        ['href', `/user/${user.id}`],
+        ['class', 'mention'],
+        ['data-user-id', String(user.id)],
+      ];
+      open.markup = 'mention';
+      const text = state.push('text', '', 0);
+      text.content = `@${typed}`;
+      state.push('link_close', 'a', -1);
+      env.mentioned?.add(user.id);
+    }
+    state.pos += 1 + typed.length;
+    return true;
+  }
+  return false;
+}
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+md.inline.ruler.after('text', 'mention', mentionRule);
+
+const renderLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  if (/^(https?:)?\/\//i.test(String(token.attrGet('href') ?? ''))) {
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'nofollow noopener noreferrer ugc');
+  }
+  return renderLinkOpen(tokens, idx, options, env, self);
+};
+const renderImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  tokens[idx]!.attrSet('loading', 'lazy');
+  return renderImage(tokens, idx, options, env, self);
+};
+
+const ALLOWED_CLASS = /^(mention|language-[\w+#-]{1,30})$/;
+
+const sanitizer = new FilterXSS({
+  whiteList: {
+    a: ['href', 'title', 'class', 'rel', 'target', 'data-user-id'],
+    img: ['src', 'alt', 'title', 'loading'],
+    p: [],
+    br: [],
+    hr: [],
+    h1: [],
+    h2: [],
+    h3: [],
+    h4: [],
+    h5: [],
+    h6: [],
+    blockquote: [],
+    pre: [],
+    code: ['class'],
+    em: [],
+    strong: [],
+    del: [],
+    s: [],
+    ul: [],
+    ol: ['start'],
+    li: [],
+    table: [],
+    thead: [],
+    tbody: [],
+    tr: [],
+    th: [],
+    td: [],
+    sup: [],
+    sub: [],
+  },
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
+  css: false,
+  onTagAttr(tag: string, name: string, value: string) {
+    // Only the values our renderer writes; anything else is dropped.
+    if (name === 'class') return ALLOWED_CLASS.test(value) ? undefined : '';
+    if (name === 'target') return value === '_blank' ? undefined : '';
+    if (name === 'data-user-id') return /^\d+$/.test(value) ? undefined : '';
+    if (name === 'loading') return value === 'lazy' ? undefined : '';
+    if (name === 'start') return /^\d{1,6}$/.test(value) ? undefined : '';
+    if (tag === 'a' && name === 'href' && /^\s*data:/i.test(value)) return '';
+    return undefined;
+  },
+});
+
+/** Loads the users that the candidate names belong to (case-insensitive usernames). */
+export async function findMentionTargets(db: Kysely<DB>, text: string): Promise<Map<string, MentionTarget>> {
+  const names = mentionCandidates(text);
+  const map = new Map<string, MentionTarget>();
+  if (names.length === 0) return map;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'usernameNormalized'])
+    .where('usernameNormalized', 'in', names)
+    .execute();
+  for (const r of rows) map.set(r.usernameNormalized, { id: r.id, username: r.username });
+  return map;
+}
+
+export interface RenderedContent {
+  html: string;
+  /** Ids of the users mentioned (and linked) in the text. */
+  mentions: number[];
+  /** The text without Markdown or HTML, for the search index and summaries. */
+  plain: string;
+}
+
+/** Renders Markdown to sanitised HTML; mentions link only to users in `mentionUsers`. */
+export function renderMarkdown(text: string, mentionUsers = new Map<string, MentionTarget>()): RenderedContent {
+  const env: RenderEnv = { mentionUsers, mentioned: new Set() };
+  const html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
+  return { html, mentions: [...env.mentioned], plain: plainText(html) };
+}
+
+/** Renders a post's Markdown, resolving its @mentions against the users table. */
+export async function renderContent(db: Kysely<DB>, text: string): Promise<RenderedContent> {
+  return renderMarkdown(text, await findMentionTargets(db, text));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text of sanitised HTML: images dropped, blocks separated by a space, entities decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<img\b[^>]*>/gi, ' ')
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|td|th)>|<br\s*\/?>|<hr\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity[0] === '#') {
+        const hex = entity[1] === 'x' || entity[1] === 'X';
+        const code = hex ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[entity.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The start of a post's plain text, for lists. */
+export function summarize(plain: string, max = THREAD_SUMMARY_MAX): string {
+  const chars = [...plain];
+  return chars.length <= max ? plain : `${chars.slice(0, max).join('')}…`;
+}

@@ -1,0 +1,62 @@
+import { postCreateBody, postsListQuery, postsReplyQuery, postUpdateBody } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../core/envelope.js';
+import { loginRequired } from '../auth/guards.js';
+import { createPost, listPosts, listReplyComments, updatePost } from './posts.service.js';
+
+export async function postsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  api.get(
+    '/v3/posts.list',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The replies of a thread (oldest first; sort=-createdAt for newest), each with its first comments',
+        querystring: postsListQuery,
+      },
+    },
+    async (request) => ok(request, await listPosts(ctx, request.viewer, request.query)),
+  );
+
+  api.get(
+    '/v3/posts.reply',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'The comments on one reply, oldest first',
+        querystring: postsReplyQuery,
+      },
+    },
+    async (request) => ok(request, await listReplyComments(ctx, request.viewer, request.query)),
+  );
+
+  api.post(
+    '/v3/posts.create',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['posts'],
+        summary: 'Reply to a thread (id), or comment on a reply (replyId) or on a comment (commentPostId)',
+        body: postCreateBody,
+      },
+    },
+    async (request) => ok(request, await createPost(ctx, request.viewer, request.body, request.ip)),
+  );
+
+  api.post(
+    '/v3/posts.update',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['posts'],
+        summary: 'Edit a post (content), like or unlike it (isLiked), hide or restore it (isDeleted)',
+        description: "A thread's like is the like of its first post: posts.update {id: thread.postId, isLiked}.",
+        body: postUpdateBody,
+      },
+    },
+    async (request) => ok(request, await updatePost(ctx, request.viewer, request.body)),
+  );
+}

@@ -1,0 +1,328 @@
+import {
+  COMMENTS_PREVIEW,
+  type Page,
+  type PostCreateBody,
+  type PostItem,
+  type PostsListQuery,
+  type PostUpdateBody,
+  type UserSummary,
+} from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { invalid } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { DB, Post, Thread } from '../../db/schema.js';
+import { linkAttachments } from '../attachments/attachments.repository.js';
+import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { writeThreadIndex } from '../search/search.repository.js';
+import {
+  assertCanReadThread,
+  canEditPost,
+  canHidePost,
+  denied,
+  isPublished,
+  postAbility,
+  postExistsFor,
+  postNotFound,
+  type ThreadState,
+} from '../threads/thread.policy.js';
+import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
+import { lockThread } from '../threads/threads.service.js';
+import { renderContent, summarize } from './post-content.js';
+import {
+  addLike,
+  bumpPostCounter,
+  countComments,
+  countReplies,
+  findPost,
+  findPostRow,
+  firstCommentsOf,
+  insertPost,
+  listComments,
+  listReplies,
+  removeLike,
+  replaceMentions,
+  updatePostIf,
+  userSummaries,
+  type PostRow,
+} from './posts.repository.js';
+
+const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
+  viewer.user !== null && can(viewer, key, categoryId);
+
+function presentPost(
+  viewer: ViewerContext,
+  thread: ThreadState,
+  p: PostRow,
+  liked: Set<number>,
+  users: Map<number, UserSummary>,
+  comments: PostItem[] = [],
+): PostItem {
+  return {
+    id: p.id,
+    threadId: p.threadId,
+    user: { userId: p.userId, nickname: p.authorNickname, avatar: p.authorAvatar },
+    content: { text: p.content, html: p.contentHtml },
+    replyPostId: p.replyPostId,
+    replyUserId: p.replyUserId,
+    commentPostId: p.commentPostId,
+    commentUser: p.commentUserId ? (users.get(p.commentUserId) ?? null) : null,
+    likeCount: p.likeCount,
+    replyCount: p.replyCount,
+    isFirst: p.isFirst === 1,
+    isComment: p.isComment === 1,
+    isApproved: p.isApproved === 1,
+    isLiked: liked.has(p.id),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    ability: postAbility(viewer, thread, p),
+    comments,
+  };
+}
+
+/** Presents posts with the viewer's likes and the authors that comments answer (two queries for the lot). */
+async function presentPosts(
+  db: Kysely<DB>,
+  viewer: ViewerContext,
+  thread: ThreadState,
+  rows: PostRow[],
+  commentsByReply = new Map<number, PostRow[]>(),
+): Promise<PostItem[]> {
+  const all = [...rows, ...[...commentsByReply.values()].flat()];
+  const [liked, users] = await Promise.all([
+    viewer.user
+      ? likedPostIds(
+          db,
+          viewer.user.id,
+          all.map((p) => p.id),
+        )
+      : Promise.resolve(new Set<number>()),
+    userSummaries(
+      db,
+      all.flatMap((p) => (p.commentUserId ? [p.commentUserId] : [])),
+    ),
+  ]);
+  return rows.map((p) =>
+    presentPost(
+      viewer,
+      thread,
+      p,
+      liked,
+      users,
+      (commentsByReply.get(p.id) ?? []).map((c) => presentPost(viewer, thread, c, liked, users)),
+    ),
+  );
+}
+
+const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
+  pageData: items,
+  currentPage: page,
+  perPage,
+  totalCount,
+  totalPage: Math.ceil(totalCount / perPage),
+});
+
+export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: PostsListQuery): Promise<Page<PostItem>> {
+  const thread = await findThread(ctx.db, q.threadId);
+  assertCanReadThread(viewer, thread);
+  const viewerId = viewer.user?.id ?? null;
+  const [total, replies] = await Promise.all([
+    countReplies(ctx.db, thread.id, viewerId),
+    listReplies(ctx.db, thread.id, viewerId, q.sort === '-createdAt', (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  const comments = await firstCommentsOf(
+    ctx.db,
+    replies.map((r) => r.id),
+    viewerId,
+    COMMENTS_PREVIEW,
+  );
+  const byReply = new Map<number, PostRow[]>();
+  for (const c of comments) byReply.set(c.replyPostId!, [...(byReply.get(c.replyPostId!) ?? []), c]);
+  return pageOf(await presentPosts(ctx.db, viewer, thread, replies, byReply), q.page, q.perPage, total);
+}
+
+/** A reply of a visible thread, visible to the viewer, or -4004. */
+async function readableReply(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  postId: number,
+): Promise<{ thread: Thread; reply: Post }> {
+  const reply = await findPost(ctx.db, postId);
+  if (!reply) throw postNotFound();
+  const thread = await findThread(ctx.db, reply.threadId);
+  assertCanReadThread(viewer, thread);
+  if (reply.isFirst === 1 || reply.isComment === 1 || !postExistsFor(viewer, reply)) throw postNotFound();
+  return { thread, reply };
+}
+
+/** posts.reply: the comments on one reply, oldest first. */
+export async function listReplyComments(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: { postId: number; page: number; perPage: number },
+): Promise<Page<PostItem>> {
+  const { thread, reply } = await readableReply(ctx, viewer, q.postId);
+  const viewerId = viewer.user?.id ?? null;
+  const [total, rows] = await Promise.all([
+    countComments(ctx.db, reply.id, viewerId),
+    listComments(ctx.db, reply.id, viewerId, (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  return pageOf(await presentPosts(ctx.db, viewer, thread, rows), q.page, q.perPage, total);
+}
+
+async function postItem(ctx: AppContext, viewer: ViewerContext, thread: ThreadState, id: number): Promise<PostItem> {
+  const row = await findPostRow(ctx.db, id);
+  if (!row) throw postNotFound();
+  const [item] = await presentPosts(ctx.db, viewer, thread, [row]);
+  return item!;
+}
+
+const notPublished = () => invalid({ zh: 'id: 主题尚未发布', en: 'id: the thread is not published' });
+
+export async function createPost(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  body: PostCreateBody,
+  ip: string,
+): Promise<PostItem> {
+  const user = requireUser(viewer);
+  const thread = await findThread(ctx.db, body.id);
+  assertCanReadThread(viewer, thread);
+  if (!isPublished(thread)) throw notPublished();
+  if (!acting(viewer, 'thread.reply', thread.categoryId)) throw denied(viewer);
+
+  let replyId = body.replyId;
+  let answered: Post | undefined;
+  if (body.commentPostId !== undefined) {
+    answered = await findPost(ctx.db, body.commentPostId);
+    if (!answered || answered.threadId !== thread.id || answered.isFirst === 1 || !postExistsFor(viewer, answered)) {
+      throw postNotFound();
+    }
+    // Answering a reply itself, or a comment under it: either way the new comment goes under that reply.
+    const under = answered.isComment === 1 ? answered.replyPostId! : answered.id;
+    if (replyId !== undefined && replyId !== under) {
+      throw invalid({ zh: 'commentPostId: 不属于 replyId 这条回复', en: 'commentPostId: not under the reply replyId' });
+    }
+    replyId = under;
+  }
+  let reply: Post | undefined;
+  if (replyId !== undefined) {
+    reply = await findPost(ctx.db, replyId);
+    if (
+      !reply ||
+      reply.threadId !== thread.id ||
+      reply.isFirst === 1 ||
+      reply.isComment === 1 ||
+      !postExistsFor(viewer, reply)
+    ) {
+      throw postNotFound();
+    }
+  } else if (body.isComment) {
+    throw invalid({ zh: 'replyId: 评论需要 replyId', en: 'replyId: a comment needs replyId' });
+  }
+
+  const rendered = await renderContent(ctx.db, body.content);
+  const at = now();
+  const postId = await ctx.db.transaction().execute(async (trx) => {
+    await lockThread(trx, ctx.dialect, thread.id);
+    const id = await insertPost(trx, {
+      threadId: thread.id,
+      userId: user.id,
+      replyPostId: reply?.id ?? null,
+      replyUserId: reply?.userId ?? null,
+      commentPostId: answered?.isComment === 1 ? answered.id : null,
+      commentUserId: answered?.isComment === 1 ? answered.userId : null,
+      content: body.content,
+      contentHtml: rendered.html,
+      ip,
+      isFirst: 0,
+      isComment: reply ? 1 : 0,
+      isApproved: 1,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+      deletedUserId: null,
+    });
+    await bumpThreadCounter(trx, thread.id, 'postCount', reply ? 0 : 1, {
+      lastPostedAt: at,
+      lastPostedUserId: user.id,
+    });
+    if (reply) await bumpPostCounter(trx, reply.id, 'replyCount', 1);
+    await replaceMentions(trx, id, rendered.mentions);
+    await linkAttachments(trx, user.id, id, body.content);
+    await bumpUserCounter(trx, user.id, 'postCount', 1);
+    return id;
+  });
+  return postItem(ctx, viewer, thread, postId);
+}
+
+/** posts.update: edit, like or unlike, hide or restore; every requested change is allowed first. */
+export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: PostUpdateBody): Promise<PostItem> {
+  const user = requireUser(viewer);
+  const post = await findPost(ctx.db, body.id);
+  if (!post) throw postNotFound();
+  const thread = await findThread(ctx.db, post.threadId);
+  assertCanReadThread(viewer, thread);
+  const restoring = body.isDeleted === false && post.deletedAt !== null;
+  if (restoring) {
+    if (!acting(viewer, 'thread.hidePosts', thread.categoryId)) throw postNotFound();
+    if (body.content !== undefined || body.isLiked !== undefined) throw postNotFound();
+  } else if (!postExistsFor(viewer, post)) {
+    throw postNotFound();
+  }
+  if (body.content !== undefined && !canEditPost(viewer, thread, post)) throw denied(viewer);
+  if (body.isLiked !== undefined) {
+    if (!acting(viewer, 'thread.likePosts', thread.categoryId)) throw denied(viewer);
+    if (!isPublished(thread)) throw notPublished();
+  }
+  if (body.isDeleted === true) {
+    if (post.isFirst === 1) {
+      throw invalid({ zh: 'id: 首帖请通过删除主题来删除', en: 'id: delete the first post with thread.delete' });
+    }
+    if (!canHidePost(viewer, thread, post)) throw denied(viewer);
+  }
+
+  const rendered = body.content !== undefined ? await renderContent(ctx.db, body.content) : undefined;
+  const at = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockThread(trx, ctx.dialect, thread.id);
+    if (rendered && body.content !== undefined) {
+      if (post.isFirst === 1) {
+        await trx
+          .updateTable('threads')
+          .set({ summary: summarize(rendered.plain), updatedAt: at })
+          .where('id', '=', thread.id)
+          .execute();
+        await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, rendered.plain);
+      }
+      await updatePostIf(trx, post.id, { content: body.content, contentHtml: rendered.html, updatedAt: at });
+      await replaceMentions(trx, post.id, rendered.mentions);
+      await linkAttachments(trx, post.userId, post.id, body.content);
+    }
+    if (body.isLiked !== undefined) {
+      const changed = body.isLiked ? await addLike(trx, post.id, user.id, at) : await removeLike(trx, post.id, user.id);
+      if (changed) {
+        const delta = body.isLiked ? 1 : -1;
+        if (post.isFirst === 1) await bumpThreadCounter(trx, thread.id, 'likeCount', delta);
+        await bumpPostCounter(trx, post.id, 'likeCount', delta);
+        await bumpUserCounter(trx, post.userId, 'likedCount', delta);
+      }
+    }
+    if (body.isDeleted !== undefined && post.isFirst === 0) {
+      const hiding = body.isDeleted;
+      const changed = await updatePostIf(
+        trx,
+        post.id,
+        hiding ? { deletedAt: at, deletedUserId: user.id } : { deletedAt: null, deletedUserId: null },
+        !hiding,
+      );
+      if (changed && post.isApproved === 1) {
+        const delta = hiding ? -1 : 1;
+        if (post.isComment === 1) await bumpPostCounter(trx, post.replyPostId!, 'replyCount', delta);
+        else await bumpThreadCounter(trx, thread.id, 'postCount', delta);
+        await bumpUserCounter(trx, post.userId, 'postCount', delta);
+      }
+    }
+  });
+  return postItem(ctx, viewer, thread, post.id);
+}

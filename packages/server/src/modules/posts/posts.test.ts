@@ -1,0 +1,268 @@
+import { Code, GroupId, type Page, type PostItem, type ThreadDetail } from '@luntan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  buildCategory,
+  buildGroup,
+  buildReply,
+  buildThread,
+  memberPermissions,
+  setGroupPermissions,
+} from '../../test/forum-fixtures.js';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+let t: TestServer;
+let admin: string;
+let alice: User;
+let bob: User;
+let mod: User;
+let memberPerms: string[];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  alice = await buildUser(t);
+  bob = await buildUser(t);
+  mod = await buildUser(t);
+  await buildGroup(
+    t,
+    admin,
+    ['viewThreads', 'thread.viewPosts', 'thread.reply', 'thread.likePosts', 'thread.edit', 'thread.hidePosts'],
+    [mod.id],
+  );
+  memberPerms = await memberPermissions(t, admin);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const thread = async (id: number, token?: string) =>
+  (await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${id}`, token)).Data;
+const posts = (threadId: number, query = '', token?: string) =>
+  t.get<Page<PostItem>>(`/api/v3/posts.list?threadId=${threadId}${query}`, token);
+const update = (body: object, token?: string) => t.post<PostItem>('/api/v3/posts.update', body, token);
+const userRow = (id: number) =>
+  t.server.database.db
+    .selectFrom('users')
+    .select(['postCount', 'likedCount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+describe('posts.create', () => {
+  it('replies to a thread and answers the post, Data.id being its id', async () => {
+    const th = await buildThread(t, alice.token);
+    const before = await userRow(bob.id);
+    const res = await t.post<PostItem>('/api/v3/posts.create', { id: th.threadId, content: '同意 **+1**' }, bob.token);
+    expect(res.Code).toBe(0);
+    expect(res.Data).toMatchObject({
+      threadId: th.threadId,
+      user: { userId: bob.id },
+      content: { text: '同意 **+1**', html: '<p>同意 <strong>+1</strong></p>\n' },
+      isFirst: false,
+      isComment: false,
+      likeCount: 0,
+      replyCount: 0,
+      ability: { canEdit: true, canDelete: true, canLike: true, canReply: true },
+    });
+    expect(res.Data.id).toBeGreaterThan(th.postId);
+    const after = await thread(th.threadId);
+    expect(after.postCount).toBe(1);
+    expect(after.lastPostedAt >= th.lastPostedAt).toBe(true);
+    expect((await userRow(bob.id)).postCount).toBe(before.postCount + 1);
+    // `{text}` is accepted too.
+    expect((await t.post('/api/v3/posts.create', { id: th.threadId, content: { text: 'x' } }, bob.token)).Code).toBe(0);
+  });
+
+  it('comments on a reply (replyId) and answers a comment (commentPostId)', async () => {
+    const th = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    const c1 = await buildReply(t, alice.token, th.threadId, { replyId: reply.id, text: 'first comment' });
+    expect(c1).toMatchObject({ isComment: true, replyPostId: reply.id, replyUserId: bob.id, commentPostId: null });
+    const c2 = await buildReply(t, bob.token, th.threadId, { commentPostId: c1.id, text: 'answer' });
+    expect(c2).toMatchObject({ isComment: true, replyPostId: reply.id, commentPostId: c1.id });
+    expect(c2.commentUser?.userId).toBe(alice.id);
+    expect((await thread(th.threadId)).postCount).toBe(1);
+    const list = await posts(th.threadId);
+    expect(list.Data.totalCount).toBe(1);
+    const [r] = list.Data.pageData;
+    expect(r).toMatchObject({ id: reply.id, replyCount: 2 });
+    expect(r!.comments.map((c) => c.id)).toEqual([c1.id, c2.id]);
+    const comments = await t.get<Page<PostItem>>(`/api/v3/posts.reply?postId=${reply.id}&perPage=1&page=2`);
+    expect(comments.Data).toMatchObject({ totalCount: 2, totalPage: 2 });
+    expect(comments.Data.pageData.map((c) => c.id)).toEqual([c2.id]);
+    expect((await t.get(`/api/v3/posts.reply?postId=${c1.id}`)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+  });
+
+  it('refuses bad input and missing resources', async () => {
+    const th = await buildThread(t, alice.token);
+    const other = await buildThread(t, alice.token);
+    const foreign = await buildReply(t, bob.token, other.threadId);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    const create = (body: object) => t.post('/api/v3/posts.create', body, bob.token);
+    expect((await create({ id: th.threadId, content: '  ' })).Message).toMatch(/^content:/);
+    expect((await create({ id: th.threadId })).Message).toMatch(/^content:/);
+    expect((await create({ id: th.threadId, content: '字'.repeat(50_001) })).Message).toMatch(/^content/);
+    expect((await create({ content: 'x' })).Message).toMatch(/^id:/);
+    expect((await create({ id: 999999, content: 'x' })).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await create({ id: th.threadId, content: 'x', replyId: foreign.id })).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await create({ id: th.threadId, content: 'x', replyId: th.postId })).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await create({ id: th.threadId, content: 'x', isComment: true })).Message).toMatch(/^replyId:/);
+    const other2 = await buildReply(t, bob.token, th.threadId);
+    const comment = await buildReply(t, bob.token, th.threadId, { replyId: reply.id });
+    expect(
+      (await create({ id: th.threadId, content: 'x', replyId: other2.id, commentPostId: comment.id })).Message,
+    ).toMatch(/^commentPostId:/);
+  });
+
+  it('needs a login and thread.reply, globally or in the category', async () => {
+    const c = await buildCategory(t, admin);
+    const th = await buildThread(t, alice.token, { categoryId: c });
+    const other = await buildThread(t, alice.token);
+    expect((await t.post('/api/v3/posts.create', { id: th.threadId, content: 'x' })).Code).toBe(Code.JUMP_TO_LOGIN);
+    const scoped = memberPerms.filter((p) => p !== 'thread.reply').concat(`category${c}.thread.reply`);
+    await setGroupPermissions(t, admin, GroupId.MEMBER, scoped);
+    try {
+      expect((await t.post('/api/v3/posts.create', { id: th.threadId, content: 'x' }, bob.token)).Code).toBe(0);
+      expect((await t.post('/api/v3/posts.create', { id: other.threadId, content: 'x' }, bob.token)).Code).toBe(
+        Code.UNAUTHORIZED,
+      );
+      expect((await thread(other.threadId, bob.token)).ability.canReply).toBe(false);
+      expect((await thread(th.threadId, bob.token)).ability.canReply).toBe(true);
+    } finally {
+      await setGroupPermissions(t, admin, GroupId.MEMBER, memberPerms);
+    }
+  });
+
+  it('keeps every reply counted under concurrent replies and comments', async () => {
+    const th = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    const users = [alice, bob, mod];
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => buildReply(t, users[i % 3]!.token, th.threadId)),
+      ...Array.from({ length: 9 }, (_, i) => buildReply(t, users[i % 3]!.token, th.threadId, { replyId: reply.id })),
+    ]);
+    expect((await thread(th.threadId)).postCount).toBe(13);
+    const list = await posts(th.threadId, '&perPage=50');
+    expect(list.Data.totalCount).toBe(13);
+    expect(list.Data.pageData.find((p) => p.id === reply.id)?.replyCount).toBe(9);
+  });
+
+  it('renders replies safely and resolves mentions', async () => {
+    const th = await buildThread(t, alice.token);
+    const res = await buildReply(t, bob.token, th.threadId, {
+      text: `@${alice.username} <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>`,
+    });
+    expect(res.content.html).not.toMatch(/<script|<img|href="javascript/i);
+    expect(res.content.html).toContain(`data-user-id="${alice.id}"`);
+  });
+});
+
+describe('posts.list', () => {
+  it('pages replies oldest first (or newest with sort=-createdAt); -4004 for a missing thread', async () => {
+    const th = await buildThread(t, alice.token);
+    const r1 = await buildReply(t, bob.token, th.threadId);
+    const r2 = await buildReply(t, bob.token, th.threadId);
+    const r3 = await buildReply(t, bob.token, th.threadId);
+    const page = await posts(th.threadId, '&perPage=2');
+    expect(page.Data).toMatchObject({ totalCount: 3, totalPage: 2, currentPage: 1, perPage: 2 });
+    expect(page.Data.pageData.map((p) => p.id)).toEqual([r1.id, r2.id]);
+    expect((await posts(th.threadId, '&sort=-createdAt')).Data.pageData.map((p) => p.id)).toEqual([
+      r3.id,
+      r2.id,
+      r1.id,
+    ]);
+    expect((await t.get('/api/v3/posts.list?threadId=999999')).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await t.get('/api/v3/posts.list')).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await posts(th.threadId, '&sort=sideways')).Code).toBe(Code.INVALID_PARAMETER);
+  });
+
+  it('needs thread.viewPosts', async () => {
+    const th = await buildThread(t, alice.token);
+    await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads']);
+    try {
+      expect((await posts(th.threadId)).Code).toBe(Code.JUMP_TO_LOGIN);
+      expect((await posts(th.threadId, '', bob.token)).Code).toBe(0);
+    } finally {
+      await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads', 'thread.viewPosts']);
+    }
+  });
+});
+
+describe('posts.update', () => {
+  it('likes once per user, unlikes, and counts right under concurrent likes', async () => {
+    const th = await buildThread(t, alice.token);
+    const likers = await Promise.all(Array.from({ length: 8 }, () => buildUser(t)));
+    const before = (await userRow(alice.id)).likedCount;
+    await Promise.all([
+      ...likers.map((u) => update({ id: th.postId, isLiked: true }, u.token)),
+      update({ id: th.postId, isLiked: true }, likers[0]!.token),
+      update({ id: th.postId, isLiked: true }, likers[1]!.token),
+    ]);
+    const after = await thread(th.threadId, likers[0]!.token);
+    expect(after).toMatchObject({ likeCount: 8, isLiked: true });
+    expect((await userRow(alice.id)).likedCount).toBe(before + 8);
+    await Promise.all(likers.slice(0, 3).map((u) => update({ id: th.postId, isLiked: false }, u.token)));
+    await update({ id: th.postId, isLiked: false }, likers[0]!.token);
+    expect((await thread(th.threadId)).likeCount).toBe(5);
+
+    const reply = await buildReply(t, bob.token, th.threadId);
+    const liked = await update({ id: reply.id, isLiked: 1 }, alice.token);
+    expect(liked.Data).toMatchObject({ likeCount: 1, isLiked: true });
+    expect((await thread(th.threadId)).likeCount).toBe(5);
+  });
+
+  it('needs thread.likePosts to like', async () => {
+    const th = await buildThread(t, alice.token);
+    await setGroupPermissions(
+      t,
+      admin,
+      GroupId.MEMBER,
+      memberPerms.filter((p) => p !== 'thread.likePosts'),
+    );
+    try {
+      expect((await update({ id: th.postId, isLiked: true }, bob.token)).Code).toBe(Code.UNAUTHORIZED);
+    } finally {
+      await setGroupPermissions(t, admin, GroupId.MEMBER, memberPerms);
+    }
+    expect((await update({ id: th.postId, isLiked: true })).Code).toBe(Code.JUMP_TO_LOGIN);
+  });
+
+  it('lets the author and a moderator edit; others are refused', async () => {
+    const th = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    expect((await update({ id: reply.id, content: '改过 _了_' }, bob.token)).Data.content.html).toBe(
+      '<p>改过 <em>了</em></p>\n',
+    );
+    expect((await update({ id: reply.id, content: 'nope' }, alice.token)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await update({ id: reply.id, content: 'by mod' }, mod.token)).Code).toBe(0);
+    expect((await update({ id: reply.id, content: 'by admin' }, admin)).Code).toBe(0);
+    // Editing the first post edits the thread's body.
+    expect((await update({ id: th.postId, content: 'new body' }, alice.token)).Code).toBe(0);
+    expect((await thread(th.threadId)).content.text).toBe('new body');
+    expect((await update({ id: reply.id }, bob.token)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await update({ id: 999999, content: 'x' }, bob.token)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+  });
+
+  it('hides and restores posts, keeping postCount and replyCount right', async () => {
+    const th = await buildThread(t, alice.token);
+    const r1 = await buildReply(t, bob.token, th.threadId);
+    const r2 = await buildReply(t, bob.token, th.threadId);
+    const c1 = await buildReply(t, alice.token, th.threadId, { replyId: r1.id });
+    expect((await update({ id: r1.id, isDeleted: true }, alice.token)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await update({ id: th.postId, isDeleted: true }, alice.token)).Message).toMatch(/^id:/);
+    await Promise.all([
+      update({ id: r2.id, isDeleted: true }, bob.token),
+      update({ id: r2.id, isDeleted: true }, bob.token),
+    ]);
+    expect((await thread(th.threadId)).postCount).toBe(1);
+    expect((await update({ id: c1.id, isDeleted: true }, alice.token)).Code).toBe(0);
+    expect((await posts(th.threadId)).Data.pageData[0]).toMatchObject({ id: r1.id, replyCount: 0, comments: [] });
+    // The author cannot bring it back; a moderator can.
+    expect((await update({ id: r2.id, isDeleted: false }, bob.token)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await update({ id: r2.id, isDeleted: true }, mod.token)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await update({ id: r2.id, isDeleted: false }, mod.token)).Code).toBe(0);
+    expect((await thread(th.threadId)).postCount).toBe(2);
+    expect((await posts(th.threadId)).Data.totalCount).toBe(2);
+  });
+});

@@ -1,0 +1,106 @@
+import type { PostAbility, ThreadAbility } from '@luntan/shared';
+import type { AppError } from '../../core/errors.js';
+import { forbidden, needLogin, notFound } from '../../core/errors.js';
+import type { Post, Thread } from '../../db/schema.js';
+import { can, type ViewerContext } from '../auth/viewer.js';
+
+/**
+ * Who may do what with threads and posts: the spec's keys, held globally or in the thread's category
+ * (`category<ID>.<key>`); administrators hold all. Acting needs an account, so a guest never may.
+ */
+
+export type ThreadState = Pick<Thread, 'id' | 'categoryId' | 'userId' | 'isDraft' | 'isApproved' | 'deletedAt'>;
+export type PostState = Pick<Post, 'id' | 'userId' | 'isFirst' | 'isApproved' | 'deletedAt'>;
+
+export const threadNotFound = () => notFound({ zh: '主题不存在', en: 'thread not found' });
+export const postNotFound = () => notFound({ zh: '回复不存在', en: 'post not found' });
+
+/** The refusal for a missing permission: a guest is sent to log in (-3001), a member is refused (-4002). */
+export function denied(viewer: ViewerContext): AppError {
+  return viewer.user ? forbidden() : needLogin();
+}
+
+const isOwn = (viewer: ViewerContext, userId: number) => viewer.user !== null && viewer.user.id === userId;
+const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
+  viewer.user !== null && can(viewer, key, categoryId);
+
+/**
+ * Whether the thread exists for the viewer: not deleted; drafts only for their author; threads waiting for review
+ * only for their author and administrators.
+ */
+export function threadExistsFor(viewer: ViewerContext, t: ThreadState): boolean {
+  if (t.deletedAt !== null) return false;
+  if (t.isDraft === 1) return isOwn(viewer, t.userId);
+  if (t.isApproved !== 1) return isOwn(viewer, t.userId) || viewer.isAdmin;
+  return true;
+}
+
+/** Whether the thread is open to replies, likes and favourites (published and approved). */
+export const isPublished = (t: ThreadState): boolean => t.deletedAt === null && t.isDraft === 0 && t.isApproved === 1;
+
+/** Throws -4004 when the thread does not exist for the viewer, -3001/-4002 without thread.viewPosts. */
+export function assertCanReadThread(viewer: ViewerContext, t: ThreadState | undefined): asserts t is ThreadState {
+  if (!t || !threadExistsFor(viewer, t)) throw threadNotFound();
+  if (!can(viewer, 'thread.viewPosts', t.categoryId)) throw denied(viewer);
+}
+
+export function canEditThread(viewer: ViewerContext, t: ThreadState): boolean {
+  return (
+    acting(viewer, 'thread.edit', t.categoryId) ||
+    (isOwn(viewer, t.userId) && acting(viewer, 'thread.editOwnThread', t.categoryId))
+  );
+}
+
+export function canDeleteThread(viewer: ViewerContext, t: ThreadState): boolean {
+  return (
+    acting(viewer, 'thread.hide', t.categoryId) ||
+    (isOwn(viewer, t.userId) && acting(viewer, 'thread.hideOwnThreadOrPost', t.categoryId))
+  );
+}
+
+export function threadAbility(viewer: ViewerContext, t: ThreadState): ThreadAbility {
+  const open = isPublished(t);
+  return {
+    canViewPosts: can(viewer, 'thread.viewPosts', t.categoryId),
+    canReply: open && acting(viewer, 'thread.reply', t.categoryId),
+    canLike: open && acting(viewer, 'thread.likePosts', t.categoryId),
+    canFavorite: open && acting(viewer, 'thread.favorite', t.categoryId),
+    canEdit: canEditThread(viewer, t),
+    canDelete: canDeleteThread(viewer, t),
+    canEssence: acting(viewer, 'thread.essence', t.categoryId),
+    canSticky: acting(viewer, 'thread.sticky', t.categoryId),
+    canMove: acting(viewer, 'thread.edit', t.categoryId),
+  };
+}
+
+/** Whether a reply or comment exists for the viewer (waiting for review: its author and administrators). */
+export function postExistsFor(viewer: ViewerContext, p: PostState): boolean {
+  if (p.deletedAt !== null) return false;
+  if (p.isApproved !== 1) return isOwn(viewer, p.userId) || viewer.isAdmin;
+  return true;
+}
+
+export function canEditPost(viewer: ViewerContext, t: ThreadState, p: PostState): boolean {
+  return (
+    acting(viewer, 'thread.edit', t.categoryId) ||
+    (isOwn(viewer, p.userId) && acting(viewer, 'thread.editOwnThread', t.categoryId))
+  );
+}
+
+export function canHidePost(viewer: ViewerContext, t: ThreadState, p: PostState): boolean {
+  return (
+    acting(viewer, 'thread.hidePosts', t.categoryId) ||
+    (isOwn(viewer, p.userId) && acting(viewer, 'thread.hideOwnThreadOrPost', t.categoryId))
+  );
+}
+
+export function postAbility(viewer: ViewerContext, t: ThreadState, p: PostState): PostAbility {
+  const open = isPublished(t);
+  return {
+    canEdit: canEditPost(viewer, t, p),
+    // The first post goes with its thread (thread.delete).
+    canDelete: p.isFirst === 0 && canHidePost(viewer, t, p),
+    canLike: open && acting(viewer, 'thread.likePosts', t.categoryId),
+    canReply: open && p.isFirst === 0 && acting(viewer, 'thread.reply', t.categoryId),
+  };
+}

@@ -1,0 +1,314 @@
+import { ThreadComplex, ThreadSort } from '@luntan/shared';
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
+import { threadMatchCondition, titleHit } from '../search/search.repository.js';
+
+/** A thread with what lists show beside it: its author and its category's name. */
+export type ThreadRow = Thread & { authorNickname: string; authorAvatar: string; categoryName: string };
+
+function threadsWithAuthor(db: Kysely<DB>) {
+  return db
+    .selectFrom('threads')
+    .innerJoin('users', 'users.id', 'threads.userId')
+    .innerJoin('categories', 'categories.id', 'threads.categoryId')
+    .selectAll('threads')
+    .select(['users.nickname as authorNickname', 'users.avatar as authorAvatar', 'categories.name as categoryName']);
+}
+
+export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | undefined> {
+  return threadsWithAuthor(db).where('threads.id', '=', id).executeTakeFirst();
+}
+
+export function findThread(db: Kysely<DB>, id: number): Promise<Thread | undefined> {
+  return db.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertThread(db: Kysely<DB>, values: Insertable<ThreadsTable>): Promise<number> {
+  const row = await db.insertInto('threads').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes a thread when `expect` still holds; answers whether it did (guards counters against races). */
+export async function updateThreadIf(
+  db: Kysely<DB>,
+  id: number,
+  changes: Updateable<ThreadsTable>,
+  expect: { deleted?: boolean; isDraft?: number; categoryId?: number } = {},
+): Promise<boolean> {
+  let q = db.updateTable('threads').set(changes).where('id', '=', id);
+  if (expect.deleted === true) q = q.where('deletedAt', 'is not', null);
+  if (expect.deleted === false) q = q.where('deletedAt', 'is', null);
+  if (expect.isDraft !== undefined) q = q.where('isDraft', '=', expect.isDraft);
+  if (expect.categoryId !== undefined) q = q.where('categoryId', '=', expect.categoryId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+type CounterColumn = 'postCount' | 'likeCount' | 'favoriteCount' | 'viewCount';
+
+/** `set counter = counter + delta` in SQL: right under concurrent writes. */
+export async function bumpThreadCounter(
+  db: Kysely<DB>,
+  id: number,
+  column: CounterColumn,
+  delta: number,
+  also: Updateable<ThreadsTable> = {},
+): Promise<void> {
+  await db
+    .updateTable('threads')
+    .set((eb) => ({ ...also, [column]: eb(column, '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function bumpUserCounter(
+  db: Kysely<DB>,
+  userId: number,
+  column: 'threadCount' | 'postCount' | 'likedCount',
+  delta: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ [column]: eb(column, '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export interface ThreadListFilter {
+  viewerId: number | null;
+  /** null: every category. */
+  categoryIds: number[] | null;
+  essence?: boolean | undefined;
+  searchTerms?: string[] | undefined;
+  complex?: number | undefined;
+  toUserId?: number | undefined;
+  sort: number;
+  stickyFirst: boolean;
+}
+
+/** The UTC day, YYYY-MM-DD, `daysAgo` days before now. */
+export const utcDay = (daysAgo = 0): string => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** The "hot" window: views of the last 7 days (today and the 6 before). */
+const HOT_DAYS = 7;
+
+/** Only this many search matches (the newest) are ranked and counted: a common word must not sort the forum. */
+export const SEARCH_CANDIDATES_MAX = 1000;
+
+interface ListPart {
+  /** 1: sticky threads only, 0: the others. */
+  sticky?: 0 | 1;
+  /** true: threads viewed in the last days only, false: the others. */
+  viewedRecently?: boolean;
+}
+
+function applyListFilter<O>(
+  q: SelectQueryBuilder<DB, 'threads', O>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  part: ListPart = {},
+): SelectQueryBuilder<DB, 'threads', O> {
+  // Literal 0/1 (not parameters) so that the partial indexes of listed threads can serve the query.
+  q = q.where('threads.deletedAt', 'is', null);
+  const viewerId = f.viewerId;
+  if (f.complex === ThreadComplex.MY_DRAFTS) {
+    q = q.where('threads.isDraft', '=', sql.lit(1)).where('threads.userId', '=', viewerId ?? 0);
+  } else if (viewerId !== null && f.toUserId === viewerId) {
+    // The author's own list also shows their threads waiting for review (marked isApproved: false).
+    q = q.where('threads.isDraft', '=', sql.lit(0));
+  } else {
+    q = q.where('threads.isDraft', '=', sql.lit(0)).where('threads.isApproved', '=', sql.lit(1));
+  }
+  if (f.categoryIds) q = q.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
+  if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
+  if (f.toUserId !== undefined) q = q.where('threads.userId', '=', f.toUserId);
+  if (part.sticky !== undefined) q = q.where('threads.isSticky', '=', sql.lit(part.sticky));
+  if (part.viewedRecently !== undefined) {
+    const since = utcDay(HOT_DAYS - 1);
+    q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
+      eb.selectFrom('threadViewsDaily').select('threadViewsDaily.threadId').where('threadViewsDaily.day', '>=', since),
+    );
+  }
+  if (viewerId !== null) {
+    // Authors the viewer blocked are left out.
+    q = q.where('threads.userId', 'not in', (eb) =>
+      eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+    );
+    if (f.complex === ThreadComplex.LIKED) {
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('postLikes')
+            .select('postLikes.postId')
+            .whereRef('postLikes.postId', '=', 'threads.firstPostId')
+            .where('postLikes.userId', '=', viewerId),
+        ),
+      );
+    }
+    if (f.complex === ThreadComplex.FAVORITES) {
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('threadFavorites')
+            .select('threadFavorites.threadId')
+            .whereRef('threadFavorites.threadId', '=', 'threads.id')
+            .where('threadFavorites.userId', '=', viewerId),
+        ),
+      );
+    }
+  }
+  if (f.searchTerms && f.searchTerms.length > 0) {
+    q = q.where(threadMatchCondition(dialect, f.searchTerms, SEARCH_CANDIDATES_MAX));
+  }
+  return q;
+}
+
+export async function countThreads(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  part: ListPart = {},
+): Promise<number> {
+  const row = await applyListFilter(db.selectFrom('threads'), dialect, f, part)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const SORT_COLUMN = {
+  [ThreadSort.CREATED]: 'threads.createdAt',
+  [ThreadSort.LAST_POSTED]: 'threads.lastPostedAt',
+  [ThreadSort.HOT]: 'threads.lastPostedAt',
+  [ThreadSort.UPDATED]: 'threads.updatedAt',
+} as const;
+
+/** One ordered slice of one part of the list. */
+async function listPart(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  part: ListPart,
+  offset: number,
+  limit: number,
+): Promise<ThreadRow[]> {
+  let q = applyListFilter(threadsWithAuthor(db), dialect, f, part);
+  if (f.searchTerms && f.searchTerms.length > 0) q = q.orderBy(titleHit(dialect, f.searchTerms), 'desc');
+  if (part.viewedRecently) {
+    const since = utcDay(HOT_DAYS - 1);
+    q = q.orderBy(
+      (eb) =>
+        eb
+          .selectFrom('threadViewsDaily')
+          .select((v) => v.fn.sum<number>('threadViewsDaily.views').as('views'))
+          .whereRef('threadViewsDaily.threadId', '=', 'threads.id')
+          .where('threadViewsDaily.day', '>=', since),
+      'desc',
+    );
+  }
+  const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
+  const rows = await q.orderBy(column, 'desc').orderBy('threads.id', 'desc').offset(offset).limit(limit).execute();
+  return rows as ThreadRow[];
+}
+
+/**
+ * A page of a list made of a head part and a tail part (sticky threads, then the others; or for "hot", threads
+ * viewed in the last days by their views, then the others by last reply). Each part is read in the order of an
+ * index, so no query sorts the whole forum.
+ */
+async function twoPartPage(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  head: ListPart,
+  tail: ListPart,
+  offset: number,
+  limit: number,
+): Promise<ThreadRow[]> {
+  const headCount = await countThreads(db, dialect, f, head);
+  const first = offset < headCount ? await listPart(db, dialect, f, head, offset, limit) : [];
+  const rest = limit - first.length;
+  const second = rest > 0 ? await listPart(db, dialect, f, tail, Math.max(0, offset - headCount), rest) : [];
+  return [...first, ...second];
+}
+
+export async function listThreads(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  offset: number,
+  limit: number,
+): Promise<ThreadRow[]> {
+  if (f.sort === ThreadSort.HOT) {
+    return twoPartPage(db, dialect, f, { viewedRecently: true }, { viewedRecently: false }, offset, limit);
+  }
+  if (f.stickyFirst) return twoPartPage(db, dialect, f, { sticky: 1 }, { sticky: 0 }, offset, limit);
+  return listPart(db, dialect, f, {}, offset, limit);
+}
+
+/** Of `postIds`, those the user liked. */
+export async function likedPostIds(db: Kysely<DB>, userId: number, postIds: number[]): Promise<Set<number>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('postLikes')
+    .select('postId')
+    .where('userId', '=', userId)
+    .where('postId', 'in', postIds)
+    .execute();
+  return new Set(rows.map((r) => r.postId));
+}
+
+/** Of `threadIds`, those the user favourited. */
+export async function favoriteThreadIds(db: Kysely<DB>, userId: number, threadIds: number[]): Promise<Set<number>> {
+  if (threadIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('threadFavorites')
+    .select('threadId')
+    .where('userId', '=', userId)
+    .where('threadId', 'in', threadIds)
+    .execute();
+  return new Set(rows.map((r) => r.threadId));
+}
+
+/** Adds a favourite; answers whether it was new. */
+export async function addFavorite(db: Kysely<DB>, threadId: number, userId: number, at: string): Promise<boolean> {
+  const res = await db
+    .insertInto('threadFavorites')
+    .values({ threadId, userId, createdAt: at })
+    .onConflict((oc) => oc.columns(['threadId', 'userId']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes a favourite; answers whether there was one. */
+export async function removeFavorite(db: Kysely<DB>, threadId: number, userId: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('threadFavorites')
+    .where('threadId', '=', threadId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Counts one view: the total and today's row (for "hot"). */
+export async function addView(db: Kysely<DB>, threadId: number): Promise<void> {
+  await bumpThreadCounter(db, threadId, 'viewCount', 1);
+  await db
+    .insertInto('threadViewsDaily')
+    .values({ threadId, day: utcDay(), views: 1 })
+    .onConflict((oc) =>
+      oc.columns(['threadId', 'day']).doUpdateSet((eb) => ({ views: eb('threadViewsDaily.views', '+', 1) })),
+    )
+    .execute();
+}
+
+/** The sticky threads of the home page (categoryIds null) or of some categories. */
+export function listStickyThreads(db: Kysely<DB>, categoryIds: number[] | null, limit: number): Promise<ThreadRow[]> {
+  let q = threadsWithAuthor(db)
+    .where('threads.isSticky', '=', 1)
+    .where('threads.deletedAt', 'is', null)
+    .where('threads.isDraft', '=', 0)
+    .where('threads.isApproved', '=', 1);
+  if (categoryIds) q = q.where('threads.categoryId', 'in', categoryIds.length > 0 ? categoryIds : [0]);
+  return q.orderBy('threads.updatedAt', 'desc').limit(limit).execute() as Promise<ThreadRow[]>;
+}

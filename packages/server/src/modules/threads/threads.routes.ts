@@ -1,0 +1,155 @@
+import {
+  likedUsersQuery,
+  threadCreateBody,
+  threadDeleteBody,
+  threadDetailQuery,
+  threadListQuery,
+  threadOperateBody,
+  threadStickQuery,
+  threadUpdateBody,
+  viewCountBody,
+  viewCountQuery,
+} from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../core/envelope.js';
+import { loginRequired } from '../auth/guards.js';
+import {
+  countView,
+  createThread,
+  deleteThread,
+  likedUsers,
+  listThreadsFor,
+  operateThread,
+  stickyThreads,
+  threadDetail,
+  updateThread,
+} from './threads.service.js';
+
+export async function threadsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  api.get(
+    '/v3/thread.list',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'List threads',
+        description:
+          'filter[categoryids][] (sub-categories included), filter[sort] 1 created / 2 last reply / 3 hot (views in ' +
+          'the last 7 days) / 4 updated, filter[essence] 0|1, filter[search] (every space-separated word, anywhere ' +
+          'in the title or the first post; title matches first, then newest), filter[complex] 1 my drafts / 2 liked / ' +
+          '3 favourites / 5 threads of filter[toUserId]. Sticky threads come first unless searching or filtering by ' +
+          'complex/toUserId. Threads of authors the viewer blocked are left out.',
+        querystring: threadListQuery,
+      },
+    },
+    async (request) => ok(request, await listThreadsFor(ctx, request.viewer, request.query)),
+  );
+
+  api.get(
+    '/v3/thread.stick',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'The sticky threads of the home page, or of one category',
+        querystring: threadStickQuery,
+      },
+    },
+    async (request) => ok(request, await stickyThreads(ctx, request.viewer, request.query.categoryId)),
+  );
+
+  api.get(
+    '/v3/thread.detail',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'A thread with its first post (Markdown source and rendered HTML)',
+        querystring: threadDetailQuery,
+      },
+    },
+    async (request) => ok(request, await threadDetail(ctx, request.viewer, request.query.threadId)),
+  );
+
+  api.post(
+    '/v3/thread.create',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['threads'],
+        summary: 'Create a thread (or a draft); answers the thread, Data.threadId being its id',
+        body: threadCreateBody,
+      },
+    },
+    async (request) => ok(request, await createThread(ctx, request.viewer, request.body, request.ip)),
+  );
+
+  api.post(
+    '/v3/thread.update',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['threads'],
+        summary: 'Edit a thread: title, content, category; draft: false publishes a draft',
+        body: threadUpdateBody,
+      },
+    },
+    async (request) => ok(request, await updateThread(ctx, request.viewer, request.body)),
+  );
+
+  api.post(
+    '/v3/thread.delete',
+    {
+      onRequest: loginRequired,
+      schema: { tags: ['threads'], summary: 'Delete (hide) a thread', body: threadDeleteBody },
+    },
+    async (request) => {
+      await deleteThread(ctx, request.viewer, request.body.threadId);
+      return ok(request, { threadId: request.body.threadId });
+    },
+  );
+
+  api.post(
+    '/v3/threads/operate',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['threads'],
+        summary: 'Sticky, essence, favourite, delete or restore, move to another category (categoriesId)',
+        body: threadOperateBody,
+      },
+    },
+    async (request) => ok(request, await operateThread(ctx, request.viewer, request.body)),
+  );
+
+  api.get(
+    '/v3/thread.likedusers',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: "Who liked the thread's first post (or postId, a post of the thread), newest first",
+        querystring: likedUsersQuery,
+      },
+    },
+    async (request) => ok(request, await likedUsers(ctx, request.viewer, request.query)),
+  );
+
+  api.post(
+    '/v3/view.count',
+    { schema: { tags: ['threads'], summary: 'Count one view of a thread', body: viewCountBody } },
+    async (request) => ok(request, await countView(ctx, request.viewer, request.body.threadId)),
+  );
+
+  api.get(
+    '/v3/view.count',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'Count one view of a thread (the family sent it as a GET)',
+        querystring: viewCountQuery,
+      },
+    },
+    async (request) => ok(request, await countView(ctx, request.viewer, request.query.threadId)),
+  );
+}

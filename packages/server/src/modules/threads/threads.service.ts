@@ -1,0 +1,435 @@
+import {
+  Code,
+  ThreadComplex,
+  type LikedUser,
+  type Page,
+  type ThreadCreateBody,
+  type ThreadDetail,
+  type ThreadItem,
+  type ThreadListQuery,
+  type ThreadOperateBody,
+  type ThreadUpdateBody,
+} from '@luntan/shared';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { AppError, invalid, needLogin } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { DialectName } from '../../db/database.js';
+import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
+import { linkAttachments } from '../attachments/attachments.repository.js';
+import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
+import { categoryNotFound } from '../categories/categories.service.js';
+import { plainText, renderContent, summarize } from '../posts/post-content.js';
+import {
+  countLikes,
+  findPost,
+  insertPost,
+  listLikers,
+  replaceMentions,
+  updatePostIf,
+} from '../posts/posts.repository.js';
+import { parseKeywords, removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
+import {
+  assertCanReadThread,
+  canDeleteThread,
+  canEditThread,
+  denied,
+  isPublished,
+  postExistsFor,
+  postNotFound,
+  threadExistsFor,
+  threadNotFound,
+} from './thread.policy.js';
+import { presentThreadDetail, presentThreads } from './threads.presenter.js';
+import {
+  addFavorite,
+  addView,
+  bumpThreadCounter,
+  bumpUserCounter,
+  countThreads,
+  findThread,
+  findThreadRow,
+  insertThread,
+  listStickyThreads,
+  listThreads,
+  removeFavorite,
+  updateThreadIf,
+  type ThreadListFilter,
+} from './threads.repository.js';
+
+/** Whether a thread counts in its category's and its author's thread counters. */
+const isCounted = (t: Pick<Thread, 'deletedAt' | 'isDraft' | 'isApproved'>) =>
+  t.deletedAt === null && t.isDraft === 0 && t.isApproved === 1;
+
+/**
+ * On PostgreSQL, every write transaction on a thread takes its row first, so writes to one thread (and its posts)
+ * queue up in one order and cannot deadlock. SQLite runs one write transaction at a time anyway.
+ */
+export async function lockThread(trx: Kysely<DB>, dialect: DialectName, id: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select id from threads where id = ${id} for no key update`.execute(trx);
+}
+
+const changedMeanwhile = () =>
+  new AppError(Code.RESOURCE_IN_USE, {
+    zh: '主题刚被修改，请重试',
+    en: 'the thread changed meanwhile, please try again',
+  });
+
+/**
+ * Changes the fields that decide what a thread counts for (deleted, draft, category) when the thread is still as
+ * read, and moves the category and author counters to match, in the caller's transaction.
+ */
+async function changeThreadState(trx: Kysely<DB>, t: Thread, changes: Updateable<ThreadsTable>): Promise<Thread> {
+  const next = { ...t, ...changes } as Thread;
+  const done = await updateThreadIf(trx, t.id, changes, {
+    deleted: t.deletedAt !== null,
+    isDraft: t.isDraft,
+    categoryId: t.categoryId,
+  });
+  if (!done) throw changedMeanwhile();
+  const moves = new Map<number, number>();
+  if (isCounted(t)) moves.set(t.categoryId, (moves.get(t.categoryId) ?? 0) - 1);
+  if (isCounted(next)) moves.set(next.categoryId, (moves.get(next.categoryId) ?? 0) + 1);
+  // Ascending ids: two moves in opposite directions take the rows in the same order.
+  for (const [categoryId, delta] of [...moves].sort((a, b) => a[0] - b[0])) {
+    if (delta !== 0) await bumpCategoryThreadCount(trx, categoryId, delta);
+  }
+  const userDelta = Number(isCounted(next)) - Number(isCounted(t));
+  if (userDelta !== 0) await bumpUserCounter(trx, t.userId, 'threadCount', userDelta);
+  return next;
+}
+
+async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
+  const row = await findThreadRow(ctx.db, id);
+  if (!row) throw threadNotFound();
+  return presentThreadDetail(ctx.db, viewer, row);
+}
+
+export async function createThread(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  body: ThreadCreateBody,
+  ip: string,
+): Promise<ThreadDetail> {
+  const user = requireUser(viewer);
+  const category = await findCategory(ctx.db, body.categoryId);
+  if (!category) throw categoryNotFound();
+  if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  const text = body.content.text;
+  const rendered = await renderContent(ctx.db, text);
+  const at = now();
+  const draft = body.draft ? 1 : 0;
+  const threadId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertThread(trx, {
+      categoryId: category.id,
+      userId: user.id,
+      title: body.title,
+      summary: summarize(rendered.plain),
+      firstPostId: null,
+      isSticky: 0,
+      isEssence: 0,
+      isApproved: 1,
+      isDraft: draft,
+      createdAt: at,
+      updatedAt: at,
+      lastPostedAt: at,
+      lastPostedUserId: user.id,
+      deletedAt: null,
+      deletedUserId: null,
+    });
+    const postId = await insertPost(trx, {
+      threadId: id,
+      userId: user.id,
+      replyPostId: null,
+      replyUserId: null,
+      commentPostId: null,
+      commentUserId: null,
+      content: text,
+      contentHtml: rendered.html,
+      ip,
+      isFirst: 1,
+      isComment: 0,
+      isApproved: 1,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+      deletedUserId: null,
+    });
+    await updateThreadIf(trx, id, { firstPostId: postId });
+    await replaceMentions(trx, postId, rendered.mentions);
+    await writeThreadIndex(trx, ctx.dialect, id, body.title, rendered.plain);
+    if (!draft) {
+      await bumpCategoryThreadCount(trx, category.id, 1);
+      await bumpUserCounter(trx, user.id, 'threadCount', 1);
+    }
+    await linkAttachments(trx, user.id, postId, text);
+    return id;
+  });
+  return detailOf(ctx, viewer, threadId);
+}
+
+export async function updateThread(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  body: ThreadUpdateBody,
+): Promise<ThreadDetail> {
+  requireUser(viewer);
+  const thread = await findThread(ctx.db, body.threadId);
+  if (!thread || !threadExistsFor(viewer, thread)) throw threadNotFound();
+  if (!canEditThread(viewer, thread)) throw denied(viewer);
+
+  const changes: Updateable<ThreadsTable> = {};
+  if (body.categoryId !== undefined && body.categoryId !== thread.categoryId) {
+    const target = await findCategory(ctx.db, body.categoryId);
+    if (!target) throw categoryNotFound();
+    if (!can(viewer, 'createThread', target.id) && !can(viewer, 'thread.edit', target.id)) throw denied(viewer);
+    changes.categoryId = target.id;
+  }
+  if (body.draft === true && thread.isDraft === 0) {
+    throw invalid({ zh: 'draft: 已发布的主题不能改回草稿', en: 'draft: a published thread cannot become a draft' });
+  }
+  const publishing = body.draft === false && thread.isDraft === 1;
+  if (publishing) changes.isDraft = 0;
+
+  const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
+  const title = body.title ?? thread.title;
+  const text = body.content?.text ?? first?.content ?? '';
+  if ((changes.isDraft ?? thread.isDraft) === 0) {
+    if (title === '')
+      throw invalid({ zh: 'title: 标题需要 1 到 100 个字符', en: 'title: title must be 1 to 100 characters' });
+    if (text.trim() === '')
+      throw invalid({ zh: 'content.text: 内容不能为空', en: 'content.text: content must not be empty' });
+  }
+  const rendered = body.content ? await renderContent(ctx.db, text) : undefined;
+  const at = now();
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockThread(trx, ctx.dialect, thread.id);
+    const current = await findThread(trx, thread.id);
+    if (!current || current.deletedAt !== null) throw threadNotFound();
+    const textChanges: Updateable<ThreadsTable> = { title, updatedAt: at };
+    if (rendered) textChanges.summary = summarize(rendered.plain);
+    if (publishing) Object.assign(textChanges, { createdAt: at, lastPostedAt: at });
+    await changeThreadState(trx, current, { ...changes, ...textChanges });
+    if (rendered && first) {
+      await updatePostIf(trx, first.id, { content: text, contentHtml: rendered.html, updatedAt: at });
+      await replaceMentions(trx, first.id, rendered.mentions);
+      await linkAttachments(trx, first.userId, first.id, text);
+    }
+    const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
+    await writeThreadIndex(trx, ctx.dialect, thread.id, title, plain);
+  });
+  return detailOf(ctx, viewer, thread.id);
+}
+
+export async function deleteThread(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<void> {
+  const user = requireUser(viewer);
+  const thread = await findThread(ctx.db, threadId);
+  if (!thread || !threadExistsFor(viewer, thread)) throw threadNotFound();
+  if (!canDeleteThread(viewer, thread)) throw denied(viewer);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockThread(trx, ctx.dialect, thread.id);
+    const current = await findThread(trx, thread.id);
+    if (!current || current.deletedAt !== null) throw threadNotFound();
+    await changeThreadState(trx, current, { deletedAt: now(), deletedUserId: user.id });
+    await removeThreadIndex(trx, ctx.dialect, thread.id);
+  });
+}
+
+const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
+  viewer.user !== null && can(viewer, key, categoryId);
+
+/** threads/operate: every requested change is allowed first, then all apply in one transaction. */
+export async function operateThread(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  body: ThreadOperateBody,
+): Promise<ThreadItem> {
+  const user = requireUser(viewer);
+  const thread = await findThread(ctx.db, body.id);
+  const restoring = body.isDeleted === false && thread?.deletedAt != null;
+  if (!thread) throw threadNotFound();
+  if (restoring) {
+    // Only a moderator restores, and only that: a deleted thread takes no other operation.
+    if (!acting(viewer, 'thread.hide', thread.categoryId)) throw threadNotFound();
+  } else if (!threadExistsFor(viewer, thread)) {
+    throw threadNotFound();
+  }
+  const deletedOthers =
+    restoring &&
+    (body.isSticky !== undefined ||
+      body.isEssence !== undefined ||
+      body.isFavorite !== undefined ||
+      body.categoriesId !== undefined);
+  if (deletedOthers) throw threadNotFound();
+
+  if (body.isSticky !== undefined && !acting(viewer, 'thread.sticky', thread.categoryId)) throw denied(viewer);
+  if (body.isEssence !== undefined && !acting(viewer, 'thread.essence', thread.categoryId)) throw denied(viewer);
+  if (body.isFavorite !== undefined) {
+    if (!acting(viewer, 'thread.favorite', thread.categoryId) || !can(viewer, 'thread.viewPosts', thread.categoryId)) {
+      throw denied(viewer);
+    }
+    if (!isPublished(thread) && body.isFavorite) {
+      throw invalid({ zh: 'id: 主题尚未发布', en: 'id: the thread is not published' });
+    }
+  }
+  if (body.isDeleted === true && !canDeleteThread(viewer, thread)) throw denied(viewer);
+  let targetCategory: number | undefined;
+  if (body.categoriesId !== undefined && body.categoriesId !== thread.categoryId) {
+    if (!acting(viewer, 'thread.edit', thread.categoryId)) throw denied(viewer);
+    const target = await findCategory(ctx.db, body.categoriesId);
+    if (!target) throw categoryNotFound();
+    targetCategory = target.id;
+  }
+
+  const at = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockThread(trx, ctx.dialect, thread.id);
+    let current = await findThread(trx, thread.id);
+    if (!current) throw threadNotFound();
+    const flags: Updateable<ThreadsTable> = {};
+    if (body.isSticky !== undefined) flags.isSticky = body.isSticky ? 1 : 0;
+    if (body.isEssence !== undefined) flags.isEssence = body.isEssence ? 1 : 0;
+    if (Object.keys(flags).length > 0) await updateThreadIf(trx, thread.id, flags);
+
+    if (body.isFavorite === true && (await addFavorite(trx, thread.id, user.id, at))) {
+      await bumpThreadCounter(trx, thread.id, 'favoriteCount', 1);
+    }
+    if (body.isFavorite === false && (await removeFavorite(trx, thread.id, user.id))) {
+      await bumpThreadCounter(trx, thread.id, 'favoriteCount', -1);
+    }
+
+    const state: Updateable<ThreadsTable> = {};
+    if (targetCategory !== undefined) state.categoryId = targetCategory;
+    if (body.isDeleted === true && current.deletedAt === null)
+      Object.assign(state, { deletedAt: at, deletedUserId: user.id });
+    if (body.isDeleted === false && current.deletedAt !== null)
+      Object.assign(state, { deletedAt: null, deletedUserId: null });
+    if (Object.keys(state).length > 0) {
+      current = await changeThreadState(trx, current, state);
+      if (current.deletedAt !== null) {
+        await removeThreadIndex(trx, ctx.dialect, thread.id);
+      } else if (state.deletedAt === null) {
+        const first = current.firstPostId ? await findPost(trx, current.firstPostId) : undefined;
+        await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plainText(first?.contentHtml ?? ''));
+      }
+    }
+  });
+  const row = await findThreadRow(ctx.db, thread.id);
+  if (!row) throw threadNotFound();
+  const [item] = await presentThreads(ctx.db, viewer, [row]);
+  return item!;
+}
+
+export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<ThreadDetail> {
+  const row = await findThreadRow(ctx.db, threadId);
+  assertCanReadThread(viewer, row);
+  return presentThreadDetail(ctx.db, viewer, row!);
+}
+
+const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
+  pageData: items,
+  currentPage: page,
+  perPage,
+  totalCount,
+  totalPage: Math.ceil(totalCount / perPage),
+});
+
+/**
+ * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
+ * the requested ones and their sub-categories. Throws -7076 for an unknown category, -3001/-4002 when none is left.
+ */
+async function listableCategories(
+  db: Kysely<DB>,
+  viewer: ViewerContext,
+  requested: number[] | undefined,
+): Promise<number[] | null> {
+  const all = await listCategories(db);
+  const viewable = all.filter((c) => can(viewer, 'viewThreads', c.id)).map((c) => c.id);
+  if (!requested || requested.length === 0) {
+    if (can(viewer, 'viewThreads')) return null;
+    if (viewable.length === 0) throw denied(viewer);
+    return viewable;
+  }
+  const known = new Set(all.map((c) => c.id));
+  for (const id of requested) if (!known.has(id)) throw categoryNotFound();
+  const wanted = new Set(requested);
+  for (const c of all) if (wanted.has(c.parentId)) wanted.add(c.id);
+  const allowed = [...wanted].filter((id) => viewable.includes(id));
+  if (allowed.length === 0) throw denied(viewer);
+  return allowed;
+}
+
+export async function listThreadsFor(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  query: ThreadListQuery,
+): Promise<Page<ThreadItem>> {
+  const { page, perPage, filter } = query;
+  const personal =
+    filter.complex === ThreadComplex.MY_DRAFTS ||
+    filter.complex === ThreadComplex.LIKED ||
+    filter.complex === ThreadComplex.FAVORITES;
+  if (personal && !viewer.user) throw needLogin();
+  if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
+    throw invalid({ zh: 'filter.toUserId: complex 为 5 时必填', en: 'filter.toUserId: required with complex 5' });
+  }
+  const categoryIds = await listableCategories(ctx.db, viewer, filter.categoryids);
+  const searchTerms = filter.search ? parseKeywords(filter.search) : [];
+  const f: ThreadListFilter = {
+    viewerId: viewer.user?.id ?? null,
+    categoryIds,
+    essence: filter.essence,
+    searchTerms,
+    complex: filter.complex,
+    toUserId: filter.toUserId,
+    sort: filter.sort,
+    stickyFirst: searchTerms.length === 0 && filter.complex === undefined && filter.toUserId === undefined,
+  };
+  const [totalCount, rows] = await Promise.all([
+    countThreads(ctx.db, ctx.dialect, f),
+    listThreads(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage),
+  ]);
+  return pageOf(await presentThreads(ctx.db, viewer, rows), page, perPage, totalCount);
+}
+
+/** GET thread.stick: the sticky threads of the home page or of one category (and its sub-categories). */
+export async function stickyThreads(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  categoryId: number | undefined,
+): Promise<ThreadItem[]> {
+  const categoryIds = await listableCategories(ctx.db, viewer, categoryId ? [categoryId] : undefined);
+  const rows = await listStickyThreads(ctx.db, categoryIds, 20);
+  return presentThreads(ctx.db, viewer, rows);
+}
+
+export async function likedUsers(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: { threadId: number; postId?: number | undefined; page: number; perPage: number },
+): Promise<Page<LikedUser>> {
+  const thread = await findThread(ctx.db, q.threadId);
+  assertCanReadThread(viewer, thread);
+  const postId = q.postId ?? thread.firstPostId ?? 0;
+  const post = await findPost(ctx.db, postId);
+  if (!post || post.threadId !== thread.id || !postExistsFor(viewer, post)) throw postNotFound();
+  const [total, rows] = await Promise.all([
+    countLikes(ctx.db, post.id),
+    listLikers(ctx.db, post.id, (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  return pageOf(rows, q.page, q.perPage, total);
+}
+
+export async function countView(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  threadId: number,
+): Promise<{ threadId: number; viewCount: number }> {
+  const thread = await findThread(ctx.db, threadId);
+  assertCanReadThread(viewer, thread);
+  await ctx.db.transaction().execute((trx) => addView(trx, threadId));
+  const after = await findThread(ctx.db, threadId);
+  return { threadId, viewCount: after?.viewCount ?? thread.viewCount + 1 };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { bodyId, queryId } from './categories.js';
+import { bodyFlag, contentTextSchema, pageQuery, type UserSummary } from './threads.js';
+
+const says = (en: string, zh: string) => ({ message: en, params: { zh } });
+
+/** A post's content: the family's client sends a string; `{text}` (as thread.create takes) is accepted too. */
+export const postContent = z
+  .union([contentTextSchema, z.object({ text: contentTextSchema })])
+  .transform((v) => (typeof v === 'string' ? v : v.text))
+  .refine((s) => s.trim() !== '', says('content must not be empty', '内容不能为空'));
+
+/** How many comments each reply of posts.list carries; posts.reply pages through the rest. */
+export const COMMENTS_PREVIEW = 10;
+
+/** GET /api/v3/posts.list: the replies of a thread, oldest first (sort=-createdAt: newest first). */
+export const postsListQuery = z.object({
+  threadId: queryId,
+  ...pageQuery,
+  sort: z.enum(['createdAt', '-createdAt']).default('createdAt'),
+});
+export type PostsListQuery = z.infer<typeof postsListQuery>;
+
+/** GET /api/v3/posts.reply: the comments on one reply, oldest first. */
+export const postsReplyQuery = z.object({ postId: queryId, ...pageQuery });
+
+/**
+ * POST /api/v3/posts.create. `id` is the thread. Without replyId it is a reply to the thread; with replyId it is a
+ * comment on that reply; commentPostId names the comment it answers (a comment under the same reply).
+ */
+export const postCreateBody = z.object({
+  id: bodyId,
+  content: postContent,
+  replyId: bodyId.optional(),
+  commentPostId: bodyId.optional(),
+  /** The family's flag; implied by replyId. */
+  isComment: bodyFlag.optional(),
+});
+export type PostCreateBody = z.infer<typeof postCreateBody>;
+
+/** POST /api/v3/posts.update: edit (content), like or unlike (isLiked), hide or restore (isDeleted). */
+export const postUpdateBody = z
+  .object({
+    id: bodyId,
+    content: postContent.optional(),
+    isLiked: bodyFlag.optional(),
+    isDeleted: bodyFlag.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.content === undefined && body.isLiked === undefined && body.isDeleted === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        ...says('give one of content, isLiked, isDeleted', '没有要执行的操作'),
+      });
+    }
+  });
+export type PostUpdateBody = z.infer<typeof postUpdateBody>;
+
+export interface PostAbility {
+  canEdit: boolean;
+  canDelete: boolean;
+  canLike: boolean;
+  /** Comment on it (a reply) or answer it (a comment). */
+  canReply: boolean;
+}
+
+/** A reply or a comment (posts.list, posts.reply, posts.create, posts.update). */
+export interface PostItem {
+  id: number;
+  threadId: number;
+  user: UserSummary;
+  content: { text: string; html: string };
+  /** For a comment: the reply it belongs to. */
+  replyPostId: number | null;
+  replyUserId: number | null;
+  /** For a comment answering a comment: that comment and its author. */
+  commentPostId: number | null;
+  commentUser: UserSummary | null;
+  likeCount: number;
+  /** For a reply: its visible comments. */
+  replyCount: number;
+  isFirst: boolean;
+  isComment: boolean;
+  /** False for the author's own posts waiting for review. */
+  isApproved: boolean;
+  isLiked: boolean;
+  createdAt: string;
+  updatedAt: string;
+  ability: PostAbility;
+  /** A reply in posts.list carries its first comments (at most COMMENTS_PREVIEW); otherwise empty. */
+  comments: PostItem[];
+}
