@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
+import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 
 /** Largest upload (site logos, images), bytes. Uploads of attachments have their own site setting below this. */
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(seoRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -17,7 +17,7 @@ import { createI18n, htmlLang, resolveLocale } from './i18n';
 import { platformFromUserAgent } from './platform/platform';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
-import { documentTitle, isNotFoundMatch } from './routing/handle';
+import { documentTitle, isNotFoundMatch, pageHead } from './routing/handle';
 import { ROUTE_MODULES } from './routing/route-modules';
 import { loadManifest, pageAssets } from './server/assets';
 import { renderDocument } from './server/document';
@@ -56,6 +56,19 @@ function readCookie(cookieHeader: string | undefined, name: string): string | un
     }
   }
   return undefined;
+}
+
+/** `https://host` of the request (behind a proxy, its forwarded protocol), for OpenGraph's absolute URLs. */
+function siteOrigin(headers: RenderInput['headers']): string {
+  const host = header(headers, 'x-forwarded-host') ?? header(headers, 'host');
+  if (!host || !/^[\w.:[\]-]+$/.test(host)) return '';
+  const proto = (header(headers, 'x-forwarded-proto') ?? 'http').split(',')[0]!.trim();
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+function absoluteUrl(path: string, origin: string): string {
+  if (!path || /^https?:\/\//.test(path)) return path;
+  return origin && path.startsWith('/') ? origin + path : '';
 }
 
 /** The router's hydration data, as StaticRouterProvider would write it, but outside the React root. */
@@ -119,18 +132,27 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const assets = pageAssets(await loadManifest(), routeSources);
 
   const boot: BootState = { platform, locale, queries: dehydrate(queryClient) };
+  const headMatches = context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] }));
+  const head = pageHead(headMatches, i18n.t);
+  const title = documentTitle(headMatches, i18n.t, site?.siteName);
+  const description = head.description ?? site?.siteIntroduction ?? '';
+  const origin = siteOrigin(input.headers);
   const html = renderDocument({
     lang: htmlLang(locale),
     platform,
-    title: documentTitle(
-      context.matches.map((m) => m.route),
-      i18n.t,
-      site?.siteName,
-    ),
+    title,
     keywords: site?.siteKeywords ?? '',
-    description: site?.siteIntroduction ?? '',
+    description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
     siteStat: site?.siteStat ?? '',
+    openGraph: {
+      'og:type': head.type ?? 'website',
+      'og:title': head.title ?? title,
+      'og:description': description,
+      'og:site_name': site?.siteName || i18n.t('site.defaultTitle'),
+      'og:url': origin ? origin + url.pathname + url.search : '',
+      'og:image': absoluteUrl(head.image || site?.siteLogo || '', origin),
+    },
     appHtml,
     bootStateJson: scriptSafeJson(boot),
     routerHydrationScript: routerHydrationScript(context),

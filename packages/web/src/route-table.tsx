@@ -6,7 +6,7 @@ import { LOGIN_REQUIRED_ROUTES } from './auth/guarded-routes';
 import { AppShell } from './layouts/app-shell';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/error-boundary';
 import { NotFoundPage, handle as notFoundHandle } from './routes/not-found';
-import { lazyPage } from './routing/route-modules';
+import { lazyPage, pageLoader } from './routing/route-modules';
 
 /**
  * The route table. One set of routes for both layouts: the shell picks the desktop or mobile frame, pages are
@@ -37,12 +37,30 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
           children: [
-            { id: 'home', index: true, lazy: lazyPage('home') },
-            { id: 'search', path: 'search', lazy: lazyPage('search') },
-            { id: 'message', path: 'message', loader: loginRequired, lazy: lazyPage('message') },
-            { id: 'my', path: 'my', loader: loginRequired, lazy: lazyPage('my') },
-            { id: 'login', path: 'user/login', loader: guestOnly(ctx), lazy: lazyPage('login') },
-            { id: 'register', path: 'user/register', loader: guestOnly(ctx), lazy: lazyPage('register') },
+            { id: 'home', index: true, loader: pageLoader(ctx, 'home'), lazy: lazyPage('home') },
+            { id: 'search', path: 'search', loader: pageLoader(ctx, 'search'), lazy: lazyPage('search') },
+            {
+              id: 'message',
+              path: 'message',
+              loader: pageLoader(ctx, 'message', loginRequired),
+              lazy: lazyPage('message'),
+            },
+            { id: 'my', path: 'my', loader: pageLoader(ctx, 'my', loginRequired), lazy: lazyPage('my') },
+            {
+              id: 'login',
+              path: 'user/login',
+              loader: pageLoader(ctx, 'login', guestOnly(ctx)),
+              lazy: lazyPage('login'),
+            },
+            {
+              id: 'register',
+              path: 'user/register',
+              loader: pageLoader(ctx, 'register', guestOnly(ctx)),
+              lazy: lazyPage('register'),
+            },
+            { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
+            // New thread, or ?threadId= to edit one.
+            { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },
             // Pages that later issues build: the guard already protects them; until then they are not found.
             ...LOGIN_REQUIRED_ROUTES.map((path): RouteObject => ({

@@ -1,11 +1,67 @@
+import type { CategoryItem } from '@luntan/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isSuccess } from '../api/dispatcher';
+import type { LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import {
+  categoriesQuery,
+  HOME_TABS,
+  positiveInt,
+  threadListQuery,
+  type HomeTab,
+  type ThreadListParams,
+} from '../api/forum-queries';
+import { useAppContext } from '../app-context';
+import type { AppContext } from '../app-context';
+import { Pager } from '../components/forum/pager';
+import { ThreadCard } from '../components/forum/thread-card';
 import { PluginSlot } from '../components/plugin/plugin-slot';
+import { LinkButton, Spinner } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
+import '../components/forum/forum.css';
 import './home.css';
 
 export const handle: RouteHandle = {};
+
+const RECOMMEND: ThreadListParams = { page: 1, tab: 'hot', perPage: 5 };
+
+/** The list the address asks for: `?categoryId=&tab=&page=`. */
+export function homeListParams(search: URLSearchParams): ThreadListParams {
+  const tab = search.get('tab');
+  const categoryId = positiveInt(search.get('categoryId'), 0);
+  return {
+    page: positiveInt(search.get('page'), 1),
+    tab: HOME_TABS.includes(tab as HomeTab) ? (tab as HomeTab) : 'all',
+    ...(categoryId ? { categoryId } : {}),
+  };
+}
+
+export async function loader(ctx: AppContext, { request }: LoaderFunctionArgs): Promise<null> {
+  const params = homeListParams(new URL(request.url).searchParams);
+  await Promise.all([
+    ctx.queryClient.ensureQueryData(categoriesQuery(ctx.api)),
+    ctx.queryClient.ensureQueryData(threadListQuery(ctx.api, params)),
+    ctx.queryClient.ensureQueryData(threadListQuery(ctx.api, RECOMMEND)),
+  ]);
+  return null;
+}
+
+function homeHref(values: { categoryId?: number; tab?: HomeTab }): string {
+  const params = new URLSearchParams();
+  if (values.categoryId) params.set('categoryId', String(values.categoryId));
+  if (values.tab && values.tab !== 'all') params.set('tab', values.tab);
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
+}
+
+function useCategories(): CategoryItem[] {
+  const { api } = useAppContext();
+  const result = useQuery(categoriesQuery(api)).data;
+  return result && isSuccess(result) ? result.Data : [];
+}
 
 function SiteBanner() {
   const { t } = useTranslation();
@@ -21,25 +77,96 @@ function SiteBanner() {
   );
 }
 
-function Tabs() {
+/** Category navigation: a column on the desktop, a scrolling row on a phone. */
+function CategoryNav({ current, tab, row }: { current?: number; tab: HomeTab; row?: boolean }) {
   const { t } = useTranslation();
+  const categories = useCategories();
+  const items = [{ categoryId: 0, name: t('home.allCategories'), threadCount: -1, children: [] as CategoryItem[] }];
+  for (const category of categories) {
+    items.push(category);
+    for (const child of category.children) items.push({ ...child, name: `· ${child.name}` });
+  }
   return (
-    <nav className="lt-home__tabs" aria-label={t('home.threadsHeading')}>
-      <a className="lt-home__tab lt-home__tab--active" href="/" aria-current="page">
-        {t('home.all')}
-      </a>
+    <nav
+      className={row ? 'lt-category-nav lt-category-nav--row' : 'lt-card lt-category-nav'}
+      aria-label={t('home.categories')}
+    >
+      {row ? null : <h2 className="lt-card__title">{t('home.categories')}</h2>}
+      <ul>
+        {items.map((item) => {
+          const active = (current ?? 0) === item.categoryId;
+          return (
+            <li key={item.categoryId}>
+              <Link
+                className={`lt-category-nav__item${active ? ' lt-category-nav__item--active' : ''}`}
+                to={homeHref({ categoryId: item.categoryId, tab })}
+                aria-current={active ? 'page' : undefined}
+              >
+                <span>{item.name}</span>
+                {item.threadCount >= 0 && !row ? (
+                  <span className="lt-category-nav__count">{item.threadCount}</span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }
 
-function ThreadList() {
+function Tabs({ current, categoryId }: { current: HomeTab; categoryId?: number }) {
   const { t } = useTranslation();
   return (
-    <section className="lt-card lt-home__threads" aria-labelledby="home-threads">
-      <h2 id="home-threads" className="lt-card__title">
-        {t('home.threadsHeading')}
-      </h2>
-      <p className="lt-empty">{t('home.empty')}</p>
+    <nav className="lt-tabs" aria-label={t('home.tabs')}>
+      {HOME_TABS.map((tab) => (
+        <Link
+          key={tab}
+          className={`lt-tab${tab === current ? ' lt-tab--active' : ''}`}
+          to={homeHref({ categoryId, tab })}
+          aria-current={tab === current ? 'page' : undefined}
+        >
+          {t(`home.tab.${tab}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function ThreadList({ params }: { params: ThreadListParams }) {
+  const { t } = useTranslation();
+  const { api } = useAppContext();
+  const { forum } = useForum();
+  const query = useQuery(threadListQuery(api, params));
+  const result = query.data;
+  const page = result && isSuccess(result) ? result.Data : null;
+  return (
+    <section className="lt-card lt-home__threads" aria-labelledby="home-threads" aria-busy={query.isFetching}>
+      <div className="lt-home__threads-head">
+        <h2 id="home-threads" className="lt-card__title">
+          {t('home.threadsHeading')}
+        </h2>
+        {forum?.other.canCreateThread ? (
+          <LinkButton
+            type="primary"
+            size="small"
+            to={params.categoryId ? `/thread/post?categoryId=${params.categoryId}` : '/thread/post'}
+          >
+            {t('forum.newThread')}
+          </LinkButton>
+        ) : null}
+      </div>
+      {!result ? <Spinner /> : null}
+      {result && !page ? <p className="lt-empty">{result.Message}</p> : null}
+      {page && page.pageData.length === 0 ? <p className="lt-empty">{t('home.empty')}</p> : null}
+      {page ? (
+        <div className="lt-thread-list">
+          {page.pageData.map((thread) => (
+            <ThreadCard key={thread.threadId} thread={thread} />
+          ))}
+        </div>
+      ) : null}
+      {page ? <Pager current={page.currentPage} total={page.totalPage} /> : null}
     </section>
   );
 }
@@ -59,19 +186,34 @@ function AboutCard() {
 
 function RecommendCard() {
   const { t } = useTranslation();
+  const { api } = useAppContext();
+  const result = useQuery(threadListQuery(api, RECOMMEND)).data;
+  const threads = result && isSuccess(result) ? result.Data.pageData : [];
   return (
     <section className="lt-card" aria-labelledby="home-recommend">
       <h2 id="home-recommend" className="lt-card__title">
         {t('home.recommend')}
       </h2>
-      <p className="lt-empty lt-empty--small">{t('home.noRecommend')}</p>
+      {threads.length === 0 ? (
+        <p className="lt-empty lt-empty--small">{t('home.noRecommend')}</p>
+      ) : (
+        <ol className="lt-recommend">
+          {threads.map((thread) => (
+            <li key={thread.threadId}>
+              <Link to={`/thread/${thread.threadId}`}>{thread.title}</Link>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
 
-/** The index page with the spec's index hook slots; the thread list arrives with the threads issue. */
+/** The index page: category navigation, tabs, sticky threads on top, paging by address, the spec's index hooks. */
 export function Component() {
   const platform = usePlatform();
+  const [search] = useSearchParams();
+  const params = homeListParams(search);
   const main = (
     <div className="lt-home__main">
       <PluginSlot target="plugin_index" hook="header_insert_before" />
@@ -79,19 +221,21 @@ export function Component() {
         <SiteBanner />
       </PluginSlot>
       <PluginSlot target="plugin_index" hook="header_insert_after" />
+      {platform === 'h5' ? <CategoryNav current={params.categoryId} tab={params.tab ?? 'all'} row /> : null}
       <PluginSlot target="plugin_index" hook="tabs_replace">
-        <Tabs />
+        <Tabs current={params.tab ?? 'all'} categoryId={params.categoryId} />
       </PluginSlot>
       <PluginSlot target="plugin_index" hook="topping_insert_before" />
       <PluginSlot target="plugin_index" hook="topping_replace" />
       <PluginSlot target="plugin_index" hook="topping_insert_after" />
-      <ThreadList />
+      <ThreadList params={params} />
     </div>
   );
   if (platform === 'h5') return <div className="lt-home lt-home--h5">{main}</div>;
   return (
     <div className="lt-home lt-home--pc">
       <aside className="lt-home__left">
+        <CategoryNav current={params.categoryId} tab={params.tab ?? 'all'} />
         <PluginSlot target="plugin_index" hook="left_insert" />
       </aside>
       {main}

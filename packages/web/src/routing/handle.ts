@@ -1,29 +1,58 @@
 import type { TFunction } from 'i18next';
 
+/** What a page tells the document head about itself (beyond the site's own keywords and description). */
+export interface PageHead {
+  /** The page's part of the title, placed before the site name. */
+  title?: string;
+  /** Replaces the site introduction as the description (and the OpenGraph description). */
+  description?: string;
+  /** OpenGraph type; `website` unless a page says `article`. */
+  type?: 'website' | 'article';
+  /** An absolute or root-relative image for OpenGraph. */
+  image?: string;
+}
+
 /** What a route tells the shell about itself. */
 export interface RouteHandle {
   /** The page's part of the document title, placed before the site name. */
   title?: (t: TFunction) => string;
+  /** A head built from the route's loader data (a thread's title and description). Wins over `title`. */
+  head?: (data: unknown, t: TFunction) => PageHead | null;
   /** The not-found page: the server answers HTTP 404. */
   notFound?: boolean;
 }
 
-function handleOf(match: { handle?: unknown }): RouteHandle | undefined {
+interface MatchLike {
+  handle?: unknown;
+  data?: unknown;
+}
+
+function handleOf(match: MatchLike): RouteHandle | undefined {
   return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : undefined;
+}
+
+/** The innermost page's head. */
+export function pageHead(matches: ReadonlyArray<MatchLike>, t: TFunction): PageHead {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!;
+    const handle = handleOf(match);
+    const head = handle?.head?.(match.data, t);
+    if (head) return head;
+    const title = handle?.title?.(t);
+    if (title) return { title };
+  }
+  return {};
 }
 
 /** `<title>`: the page's part, then the site name, or 欢迎 when the site has no name. */
 export function documentTitle(
-  matches: ReadonlyArray<{ handle?: unknown }>,
+  matches: ReadonlyArray<MatchLike>,
   t: TFunction,
   siteName: string | null | undefined,
 ): string {
   const site = siteName && siteName.trim() ? siteName.trim() : t('site.defaultTitle');
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const title = handleOf(matches[i]!)?.title?.(t);
-    if (title) return `${title} - ${site}`;
-  }
-  return site;
+  const title = pageHead(matches, t).title;
+  return title ? `${title} - ${site}` : site;
 }
 
 export function isNotFoundMatch(matches: ReadonlyArray<{ handle?: unknown }>): boolean {

@@ -1,11 +1,14 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { AppContext } from '../app-context';
 import { canPrefetch, loadWithTimeout } from './asset-loader';
 import type { RouteHandle } from './handle';
 
 export interface RouteModule {
   Component: ComponentType;
   handle?: RouteHandle;
+  /** Fetches the page's data into the query cache (server and browser); what it returns feeds `handle.head`. */
+  loader?: (ctx: AppContext, args: LoaderFunctionArgs) => Promise<unknown>;
 }
 
 /** Lazily loaded pages: their importer, and their source path (the key of the build manifest, for preloading). */
@@ -16,6 +19,8 @@ export const ROUTE_MODULES = {
   my: { load: () => import('../routes/my'), src: 'src/routes/my.tsx' },
   login: { load: () => import('../routes/login'), src: 'src/routes/login.tsx' },
   register: { load: () => import('../routes/register'), src: 'src/routes/register.tsx' },
+  thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
+  post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;
@@ -28,6 +33,20 @@ export function lazyPage(id: RouteModuleId): RouteObject['lazy'] {
   };
 }
 
+type Guard = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+/**
+ * A route's loader: the guard first (it may redirect), then the page module's own loader, if it has one. The module
+ * import is shared with `lazy`, so the chunk loads once.
+ */
+export function pageLoader(ctx: AppContext, id: RouteModuleId, guard?: Guard): RouteObject['loader'] {
+  return async (args: LoaderFunctionArgs) => {
+    if (guard) await guard(args);
+    const module = await loadWithTimeout<RouteModule>(ROUTE_MODULES[id].load);
+    return module.loader ? module.loader(ctx, args) : null;
+  };
+}
+
 /** Which page module a path needs (for prefetching on intent). */
 const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/': 'home',
@@ -36,12 +55,13 @@ const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/my': 'my',
   '/user/login': 'login',
   '/user/register': 'register',
+  '/thread/post': 'post',
 };
 
 /** Loads a page's code ahead of a click, unless the connection asks to save data (save-data, 2g). */
 export function prefetchRoute(to: string): boolean {
   const path = to.split(/[?#]/)[0] ?? to;
-  const id = PREFETCH_PATHS[path];
+  const id = PREFETCH_PATHS[path] ?? (/^\/thread\/\d+$/.test(path) ? 'thread' : undefined);
   if (!id || !canPrefetch()) return false;
   ROUTE_MODULES[id].load().catch(() => undefined);
   return true;

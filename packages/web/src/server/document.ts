@@ -8,6 +8,8 @@ export interface DocumentParts {
   favicon: string;
   /** The site's statistics snippet (trusted administrator HTML, placed as is). */
   siteStat: string;
+  /** OpenGraph properties; empty values are left out. */
+  openGraph?: Record<string, string>;
   appHtml: string;
   bootStateJson: string;
   routerHydrationScript: string;
@@ -33,6 +35,9 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
     `<link rel="icon" href="${escapeHtml(parts.favicon)}">`,
+    ...Object.entries(parts.openGraph ?? {})
+      .filter(([, value]) => value !== '')
+      .map(([property, value]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(value)}">`),
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];

@@ -1,6 +1,7 @@
 import { THREAD_SUMMARY_MAX, USERNAME_MAX, USERNAME_MIN } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import MarkdownIt, { type StateInline } from 'markdown-it';
+import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
 
@@ -90,6 +91,8 @@ function mentionRule(state: StateInline, silent: boolean): boolean {
 }
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+// CommonMark misses emphasis next to CJK punctuation (`**规则（一）**的`); this plugin fixes the flanking rules.
+md.use(cjkFriendly);
 md.inline.ruler.after('text', 'mention', mentionRule);
 
 const renderLinkOpen =

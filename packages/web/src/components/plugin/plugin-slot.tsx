@@ -32,6 +32,7 @@ export const PLUGIN_HOOKS = {
     'recommend_replace',
     'qrcode_replace',
     'copyright_replace',
+    'thread_extension_display_hook',
   ],
   plugin_post: ['post_extension_entry_hook', 'post_extension_content_hook'],
   plugin_detail: ['thread_extension_display_hook'],

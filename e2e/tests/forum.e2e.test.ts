@@ -1,0 +1,179 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PostItem, ThreadDetail } from '@luntan/shared';
+import { ApiClient, uniqueName } from '../support/api';
+import { hydrated, useE2E } from '../support/harness';
+
+/** The forum pages: posting with an image, replies, comments, likes, favourites, edit, delete, search, XSS. */
+const e2e = useE2E();
+const PASSWORD = 'e2e-Passw0rd';
+/** A 64x48 blue PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDVsZkF98SF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+rJ5lAAkHD0kAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function member() {
+  const username = uniqueName('f');
+  const client = await ApiClient.register(e2e.baseUrl, username, PASSWORD);
+  return { username, client, token: client.session.accessToken };
+}
+
+async function signIn(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'access_token', value: token, url: e2e.baseUrl, httpOnly: true }]);
+}
+
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+describe('forum pages', () => {
+  it('posts a thread with an uploaded image; the raw HTML of its page holds the text and its head', async () => {
+    const { token } = await member();
+    const { page, context, errors } = await e2e.newPage();
+    await signIn(context, token);
+    await open(page, '/thread/post');
+    const title = `部署笔记 ${uniqueName('t')}`;
+    await page.getByLabel('标题', { exact: true }).fill(title);
+    await page.getByLabel('正文', { exact: true }).fill('在两核的小机器上，论坛也能跑得很快。\n\n');
+    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
+      name: 'blue.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.waitForFunction(() =>
+      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
+    );
+    await page.getByTestId('editor-preview-tab').click();
+    await page.getByTestId('editor-preview').locator('img').waitFor();
+    await e2e.screenshot(page, 'post-preview');
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
+    const content = page.getByTestId('thread-content');
+    await content.locator('img').waitFor();
+    expect(await content.textContent()).toContain('论坛也能跑得很快');
+    expect(await page.title()).toContain(title);
+    await e2e.screenshot(page, 'thread-posted');
+
+    // What a crawler sees: no JavaScript, the post itself, the page's own title, description and OpenGraph tags.
+    const raw = await (await fetch(page.url())).text();
+    expect(raw).toContain('在两核的小机器上，论坛也能跑得很快。');
+    expect(raw).toMatch(new RegExp(`<title>${title} - `));
+    expect(raw).toContain('<meta property="og:type" content="article">');
+    expect(raw).toContain(`<meta property="og:title" content="${title}">`);
+    expect(raw).toMatch(/<meta name="description" content="在两核的小机器上/);
+    expect(errors).toEqual([]);
+  });
+
+  it('replies, comments, likes, favourites, edits and deletes', async () => {
+    const author = await member();
+    const thread = await author.client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '周末读书会',
+      content: { text: '这周读《人月神话》。' },
+    });
+    const { page, context, errors } = await e2e.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(context, author.token);
+    await open(page, `/thread/${thread.threadId}`);
+
+    // Reply.
+    await page.getByTestId('reply-box').getByRole('textbox').fill('我来报名！');
+    await page.getByTestId('reply-box').getByRole('button', { name: '回复' }).click();
+    const reply = page.getByTestId('reply').filter({ hasText: '我来报名！' });
+    await reply.waitFor();
+
+    // Comment on the reply.
+    await reply.getByTestId('post-comment').first().click();
+    await reply.getByTestId('comment-box').getByRole('textbox').fill('欢迎欢迎');
+    await reply.getByTestId('comment-box').getByRole('button', { name: '发送' }).click();
+    await reply.getByTestId('comment').filter({ hasText: '欢迎欢迎' }).waitFor();
+
+    // Like and favourite the thread.
+    const like = page.getByTestId('thread-like');
+    await like.click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="thread-like"]')?.getAttribute('aria-pressed') === 'true',
+    );
+    expect(await like.textContent()).toContain('1');
+    await page.getByTestId('thread-favorite').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="thread-favorite"]')?.getAttribute('aria-pressed') === 'true',
+    );
+    const detail = await author.client.ok<ThreadDetail>('GET', `/api/v3/thread.detail?threadId=${thread.threadId}`);
+    expect(detail).toMatchObject({ likeCount: 1, isLiked: true, isFavorite: true, postCount: 1 });
+    const posts = await author.client.ok<{ pageData: PostItem[] }>(
+      'GET',
+      `/api/v3/posts.list?threadId=${thread.threadId}`,
+    );
+    expect(posts.pageData[0]).toMatchObject({ replyCount: 1 });
+    await e2e.screenshot(page, 'thread-actions');
+
+    // Edit the title.
+    await page.getByTestId('thread-edit').click();
+    await page.waitForURL((url) => url.pathname === '/thread/post');
+    const titleField = page.getByLabel('标题', { exact: true });
+    await titleField.waitFor();
+    await titleField.fill('周末读书会（改期到周日）');
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => url.pathname === `/thread/${thread.threadId}`);
+    await page.getByRole('heading', { name: '周末读书会（改期到周日）' }).waitFor();
+
+    // Delete it: confirmed, then home; the thread is gone.
+    await page.getByTestId('thread-delete').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const gone = await author.client.call('GET', `/api/v3/thread.detail?threadId=${thread.threadId}`);
+    expect(gone.Code).toBe(-4004);
+    expect(errors).toEqual([]);
+  });
+
+  it('finds a Chinese word inside an unspaced sentence and marks it', async () => {
+    const { client } = await member();
+    const marker = uniqueName('k');
+    await client.ok('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: `我们今天讨论分布式数据库的设计${marker}`,
+      content: { text: '主从复制和分片是两个常见的话题。' },
+    });
+    const { page, errors } = await e2e.page();
+    await open(page, `/search?keyword=${encodeURIComponent('数据库')}`);
+    const card = page.getByTestId('thread-card').filter({ hasText: marker });
+    await card.waitFor();
+    expect(await card.locator('mark').first().textContent()).toBe('数据库');
+    await e2e.screenshot(page, 'search-chinese');
+    expect(errors).toEqual([]);
+  });
+
+  it('never runs script from titles and bodies', async () => {
+    const { client } = await member();
+    const payloads = [
+      '<img src=x onerror=alert(1)>',
+      '<script>alert(2)</script>',
+      '[click me](javascript:alert(3))',
+      '<svg onload=alert(4)>',
+      '<a href="javascript:alert(5)">x</a>',
+      '<iframe src="javascript:alert(6)"></iframe>',
+    ];
+    const thread = await client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: `<img src=x onerror=alert(7)>${uniqueName('x')}`,
+      content: { text: payloads.join('\n\n') },
+    });
+    await client.ok('POST', '/api/v3/posts.create', { id: thread.threadId, content: payloads.join(' ') });
+    const { page } = await e2e.page();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await open(page, `/thread/${thread.threadId}`);
+    await page.getByTestId('reply').first().waitFor();
+    const link = page.getByTestId('thread-content').getByText('click me');
+    if (await link.count()) await link.click().catch(() => undefined);
+    await open(page, '/');
+    await open(page, `/search?keyword=${encodeURIComponent('onerror')}`);
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { threadListRequest } from '../../api/forum-queries';
+import { splitMatches } from './highlight';
+import { imageMarkdown, wrapSelection } from './markdown-editor';
+import { pageWindow } from './pager';
+import { shareText, SHARE_TEXT_MAX } from './share-text';
+import { friendlyTime, stableTime } from './time-text';
+
+describe('shareText (spec: images, line breaks, paragraph tags and whitespace removed, cut to 17)', () => {
+  it('strips and cuts', () => {
+    expect(shareText('<p>周末 读书会</p><br/>![图](/a.png)<img src="x">\n第二行')).toBe('周末读书会第二行');
+    const long = '一二三四五六七八九十一二三四五六七八九十';
+    expect(shareText(long)).toHaveLength(SHARE_TEXT_MAX);
+    expect(SHARE_TEXT_MAX).toBe(17);
+    expect([...shareText('😀'.repeat(20))]).toHaveLength(17);
+  });
+});
+
+describe('splitMatches', () => {
+  it('marks every word of the keyword, case-insensitively, inside Chinese text', () => {
+    expect(splitMatches('分布式数据库与 SQLite', '数据库 sqlite')).toEqual([
+      { text: '分布式', match: false },
+      { text: '数据库', match: true },
+      { text: '与 ', match: false },
+      { text: 'SQLite', match: true },
+    ]);
+    expect(splitMatches('a+b (c)', '+b (')).toEqual([
+      { text: 'a', match: false },
+      { text: '+b', match: true },
+      { text: ' ', match: false },
+      { text: '(', match: true },
+      { text: 'c)', match: false },
+    ]);
+  });
+});
+
+describe('pageWindow', () => {
+  it('shows the first, the last and two around the current page, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('editor helpers', () => {
+  it('wraps the selection or a placeholder, and writes image Markdown', () => {
+    expect(wrapSelection('abc', 1, 2, { before: '**', after: '**', placeholder: 'x' })).toBe('a**b**c');
+    expect(wrapSelection('abc', 3, 3, { before: '_', after: '_', placeholder: 'x' })).toBe('abc_x_');
+    expect(imageMarkdown('photo [1].png', '/api/v3/attachments/k.png')).toBe('![photo 1](/api/v3/attachments/k.png)');
+  });
+});
+
+describe('threadListRequest', () => {
+  it('maps the home tabs to thread.list sorts and filters', () => {
+    expect(threadListRequest({ page: 1 })).toEqual({ page: 1, perPage: 20, filter: { sort: 2 } });
+    expect(threadListRequest({ page: 2, tab: 'newest', categoryId: 3 }).filter).toEqual({ sort: 1, categoryids: [3] });
+    expect(threadListRequest({ page: 1, tab: 'hot' }).filter).toEqual({ sort: 3 });
+    expect(threadListRequest({ page: 1, tab: 'essence' }).filter).toEqual({ sort: 2, essence: 1 });
+    expect(threadListRequest({ page: 1, search: '数据库' }).filter).toEqual({ sort: 2, search: '数据库' });
+  });
+});
+
+describe('times', () => {
+  it('renders a stable UTC text for hydration and a friendly one afterwards', () => {
+    expect(stableTime('2026-11-21T08:05:09.123Z')).toBe('2026-11-21 08:05');
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
+    expect(friendlyTime('2026-11-21T07:00:00Z', 'zh', now)).toBe('3小时前');
+  });
+});

@@ -1,0 +1,50 @@
+import type { ThreadItem } from '@luntan/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PluginSlot } from '../plugin/plugin-slot';
+import { Avatar, Icon } from '../ui';
+import { Highlight } from './highlight';
+import { TimeText } from './time-text';
+import './forum.css';
+
+/** One thread in a list: author, title, summary, category, counts; matches marked when a keyword is given. */
+export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className="lt-thread-card" data-testid="thread-card" data-thread-id={thread.threadId}>
+      <header className="lt-thread-card__meta">
+        <Avatar image={thread.user.avatar} text={thread.user.nickname} size="small" circle />
+        <span className="lt-thread-card__author">{thread.user.nickname}</span>
+        <TimeText className="lt-thread-card__time" iso={thread.createdAt} />
+        <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
+          {thread.categoryName}
+        </Link>
+      </header>
+      <h3 className="lt-thread-card__title">
+        {thread.isSticky ? <span className="lt-tag lt-tag--sticky">{t('forum.sticky')}</span> : null}
+        {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
+        {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
+        <Link to={`/thread/${thread.threadId}`}>
+          <Highlight text={thread.title} keyword={keyword} />
+        </Link>
+      </h3>
+      {thread.summary ? (
+        <p className="lt-thread-card__summary">
+          <Highlight text={thread.summary} keyword={keyword} />
+        </p>
+      ) : null}
+      <PluginSlot target="plugin_index" hook="thread_extension_display_hook" />
+      <footer className="lt-thread-card__counts">
+        <span title={t('forum.views')}>
+          <Icon name="eye" /> {thread.viewCount}
+        </span>
+        <span title={t('forum.replies')}>
+          <Icon name="comment" /> {thread.postCount}
+        </span>
+        <span title={t('forum.likes')}>
+          <Icon name="like" /> {thread.likeCount}
+        </span>
+      </footer>
+    </article>
+  );
+}

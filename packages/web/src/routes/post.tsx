@@ -1,0 +1,205 @@
+import { Code, POST_CONTENT_MAX, THREAD_TITLE_MAX, type CategoryItem, type ThreadDetail } from '@luntan/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSuccess } from '../api/dispatcher';
+import { data, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { categoriesQuery, positiveInt, threadDetailQuery } from '../api/forum-queries';
+import { post } from '../api/mutate';
+import { useAppContext, type AppContext } from '../app-context';
+import { MarkdownEditor } from '../components/forum/markdown-editor';
+import { Button, Spinner, TextInput, toast } from '../components/ui';
+import { useForum } from '../hooks/use-forum';
+import type { RouteHandle } from '../routing/handle';
+import './post.css';
+
+export const handle: RouteHandle = { title: (t) => t('editor.title') };
+
+/** Where an unsent new thread is kept on this device. */
+export const LOCAL_DRAFT_KEY = 'luntan.draft.thread';
+
+export async function loader(ctx: AppContext, { request }: LoaderFunctionArgs): Promise<null> {
+  const threadId = positiveInt(new URL(request.url).searchParams.get('threadId'), 0);
+  const [, detail] = await Promise.all([
+    ctx.queryClient.ensureQueryData(categoriesQuery(ctx.api)),
+    threadId ? ctx.queryClient.ensureQueryData(threadDetailQuery(ctx.api, threadId)) : null,
+  ]);
+  if (detail && detail.Code === Code.RESOURCE_NOT_FOUND) throw data(null, { status: 404 });
+  return null;
+}
+
+interface DraftValues {
+  categoryId: number;
+  title: string;
+  text: string;
+}
+
+function flatten(categories: CategoryItem[]): CategoryItem[] {
+  return categories.flatMap((c) => [c, ...c.children]);
+}
+
+function readLocalDraft(): DraftValues | null {
+  try {
+    const raw = window.localStorage.getItem(LOCAL_DRAFT_KEY);
+    return raw ? (JSON.parse(raw) as DraftValues) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The posting page: a new thread, or `?threadId=` to edit one (a server draft is published from here too). */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useAppContext();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { forum } = useForum();
+  const [search] = useSearchParams();
+  const threadId = positiveInt(search.get('threadId'), 0);
+  const categoriesResult = useQuery(categoriesQuery(api)).data;
+  const detailResult = useQuery({ ...threadDetailQuery(api, threadId), enabled: threadId > 0 }).data;
+  const editing: ThreadDetail | null = threadId && detailResult && isSuccess(detailResult) ? detailResult.Data : null;
+
+  const categories = flatten(categoriesResult && isSuccess(categoriesResult) ? categoriesResult.Data : []).filter(
+    (c) => c.canCreateThread || c.categoryId === editing?.categoryId,
+  );
+  const initialCategory = positiveInt(search.get('categoryId'), 0);
+  const [values, setValues] = useState<DraftValues>(() => ({
+    categoryId: editing?.categoryId ?? initialCategory,
+    title: editing?.title ?? '',
+    text: editing?.content.text ?? '',
+  }));
+  const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
+  const restored = useRef(false);
+  const selectId = useId();
+
+  // A new thread: bring back what was being written on this device, then keep saving it as it changes.
+  useEffect(() => {
+    if (threadId || restored.current) return;
+    restored.current = true;
+    const saved = readLocalDraft();
+    if (saved && (saved.title || saved.text)) {
+      setValues((v) => ({ ...v, ...saved, categoryId: saved.categoryId || v.categoryId }));
+      toast.info(t('editor.restored'));
+    }
+  }, [threadId, t]);
+  useEffect(() => {
+    if (threadId || !restored.current) return;
+    const timer = window.setTimeout(() => {
+      if (values.title || values.text) window.localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify(values));
+      else window.localStorage.removeItem(LOCAL_DRAFT_KEY);
+    }, 500);
+    return () => window.clearTimeout(timer);
+  }, [threadId, values]);
+
+  const categoryId = values.categoryId || categories[0]?.categoryId || 0;
+  const canInsertImage =
+    forum?.user?.isAdmin === true ||
+    (forum?.permissions ?? []).some((p) => p === 'thread.insertImage' || p.endsWith('.thread.insertImage'));
+
+  const send = async (asDraft: boolean): Promise<void> => {
+    if (!categoryId) {
+      toast.warning(t('editor.chooseCategory'));
+      return;
+    }
+    if (!asDraft && (!values.title.trim() || !values.text.trim())) {
+      toast.warning(t('editor.required'));
+      return;
+    }
+    setPending(asDraft ? 'draft' : 'publish');
+    try {
+      const content = { text: values.text };
+      const answer = editing
+        ? await post<{ threadId: number }>('/api/v3/thread.update', {
+            threadId: editing.threadId,
+            title: values.title,
+            content,
+            categoryId,
+            ...(editing.isDraft ? { draft: asDraft } : {}),
+          })
+        : await post<{ threadId: number }>('/api/v3/thread.create', {
+            categoryId,
+            title: values.title,
+            content,
+            ...(asDraft ? { draft: true } : {}),
+          });
+      if (!answer) return;
+      if (!editing) window.localStorage.removeItem(LOCAL_DRAFT_KEY);
+      // Lists, counts and the thread itself changed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['thread', answer.threadId] }),
+        queryClient.invalidateQueries({ queryKey: ['threads'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]);
+      toast.success(asDraft ? t('editor.draftSaved') : t('editor.published'));
+      await navigate(asDraft ? `/thread/post?threadId=${answer.threadId}` : `/thread/${answer.threadId}`, {
+        replace: true,
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    void send(false);
+  };
+
+  if (!categoriesResult || (threadId && !detailResult)) return <Spinner />;
+  if (threadId && !editing) {
+    return <p className="lt-card lt-empty">{detailResult?.Message}</p>;
+  }
+
+  return (
+    <form className="lt-card lt-post-form" onSubmit={onSubmit} aria-labelledby="post-form-title" noValidate>
+      <h1 id="post-form-title" className="lt-page__title">
+        {editing ? t('editor.editTitle') : t('editor.title')}
+      </h1>
+      <div className="lt-field">
+        <label className="lt-field__label" htmlFor={selectId}>
+          {t('editor.category')}
+        </label>
+        <select
+          id={selectId}
+          className="lt-select"
+          name="categoryId"
+          value={categoryId}
+          onChange={(event) => setValues((v) => ({ ...v, categoryId: Number(event.target.value) }))}
+        >
+          {categories.map((c) => (
+            <option key={c.categoryId} value={c.categoryId}>
+              {c.parentId ? `— ${c.name}` : c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextInput
+        label={t('editor.titleLabel')}
+        name="title"
+        placeholder={t('editor.titlePlaceholder')}
+        value={values.title}
+        onChange={(title) => setValues((v) => ({ ...v, title }))}
+        maxLength={THREAD_TITLE_MAX}
+        showLimit
+      />
+      <MarkdownEditor
+        label={t('editor.content')}
+        value={values.text}
+        onChange={(text) => setValues((v) => ({ ...v, text }))}
+        categoryId={categoryId}
+        canInsertImage={canInsertImage}
+        maxLength={POST_CONTENT_MAX}
+      />
+      <div className="lt-post-form__actions">
+        {!editing || editing.isDraft ? (
+          <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">
+            {t('editor.saveDraft')}
+          </Button>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={pending === 'publish'} data-testid="publish">
+          {editing && !editing.isDraft ? t('editor.save') : t('editor.publish')}
+        </Button>
+      </div>
+    </form>
+  );
+}
