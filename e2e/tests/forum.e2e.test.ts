@@ -176,4 +176,48 @@ describe('forum pages', () => {
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
   });
+
+  it('pages the home list by address and returns to the same page and position on back', async () => {
+    const { client } = await member();
+    const category = await (
+      await e2e.admin()
+    ).ok<{ categoryId: number }>('POST', '/api/backAdmin/categories.create', {
+      name: uniqueName('c'),
+    });
+    for (let i = 1; i <= 25; i++) {
+      await client.ok('POST', '/api/v3/thread.create', {
+        categoryId: category.categoryId,
+        title: `分页测试第 ${i} 帖`,
+        content: { text: `第 ${i} 帖的正文` },
+      });
+    }
+    const { page, errors } = await e2e.newPage();
+    await open(page, `/?categoryId=${category.categoryId}&tab=newest`);
+    expect(await page.getByTestId('thread-card').count()).toBe(20);
+    await page.getByRole('link', { name: '2', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const cards = page.getByTestId('thread-card');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-card"]').length === 5);
+    // Newest first: the oldest thread is the last one, on page 2.
+    expect(await cards.last().textContent()).toContain('分页测试第 1 帖');
+
+    // Back on page 1, read down the list, open a thread, come back: same page, same position.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-card"]').length === 20);
+    await page.evaluate(() => window.scrollTo(0, 1000));
+    await page.waitForFunction(() => window.scrollY > 0);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    // A plain click, so the test itself does not scroll.
+    await page.evaluate(() =>
+      (document.querySelectorAll('[data-testid="thread-card"] h3 a')[15] as HTMLAnchorElement).click(),
+    );
+    await page.waitForURL((url) => url.pathname.startsWith('/thread/'));
+    await page.getByTestId('thread-content').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('tab') === 'newest');
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolled);
+    expect(errors).toEqual([]);
+  });
 });

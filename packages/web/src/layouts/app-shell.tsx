@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
@@ -48,6 +48,8 @@ export function AppShell() {
     <>
       <SkipLink />
       <Layout>{failed ? <SiteInfoError retry={retry} /> : <Outlet />}</Layout>
+      {/* Back and forward return to where the reader was on the page (a list's page and position). */}
+      <ScrollRestoration />
     </>
   );
 }
