@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { forumQuery, unreadQuery } from './api/queries';
 import type { AppContext } from './app-context';
+import { adminOnly } from './admin/admin-guard';
 import { guestOnly, requireLogin } from './auth/guard';
 import { LOGIN_REQUIRED_ROUTES } from './auth/guarded-routes';
 import { AppShell } from './layouts/app-shell';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/error-boundary';
 import { NotFoundPage, handle as notFoundHandle } from './routes/not-found';
-import { lazyPage, pageLoader } from './routing/route-modules';
+import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-modules';
 
 /**
  * The route table. One set of routes for both layouts: the shell picks the desktop or mobile frame, pages are
@@ -14,6 +15,14 @@ import { lazyPage, pageLoader } from './routing/route-modules';
  */
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
+  const admin = adminOnly(ctx);
+  /** A back-office page: every level checks, so nobody else's call reaches an admin API (they get not-found). */
+  const adminPage = (id: RouteModuleId, path?: string): RouteObject => ({
+    id,
+    ...(path ? { path } : { index: true }),
+    loader: pageLoader(ctx, id, admin),
+    lazy: lazyPage(id),
+  });
 
   const rootLoader = async (_args: LoaderFunctionArgs): Promise<null> => {
     const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
@@ -61,6 +70,18 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
+            {
+              id: 'admin',
+              path: 'admin',
+              loader: pageLoader(ctx, 'admin', admin),
+              lazy: lazyPage('admin'),
+              children: [
+                adminPage('adminSettings'),
+                adminPage('adminCategories', 'categories'),
+                adminPage('adminGroups', 'groups'),
+                adminPage('adminPermissions', 'groups/:groupId/permissions'),
+              ],
+            },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },
             // Pages that later issues build: the guard already protects them; until then they are not found.
             ...LOGIN_REQUIRED_ROUTES.map((path): RouteObject => ({

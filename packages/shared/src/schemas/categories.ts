@@ -46,8 +46,11 @@ export const categoryUpdateBody = z.object({
 });
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
 
-/** POST /api/backAdmin/categories.delete: refused with -4005 while it holds threads or sub-categories. */
-export const categoryDeleteBody = z.object({ id: bodyId });
+/**
+ * POST /api/backAdmin/categories.delete: refused with -4005 while it holds sub-categories, or threads unless
+ * `moveThreadsTo` names another category to move them to first (in the same transaction).
+ */
+export const categoryDeleteBody = z.object({ id: bodyId, moveThreadsTo: bodyId.optional() });
 
 /** One entry of GET /api/v3/categories (a tree: top-level categories with their children). */
 export interface CategoryItem {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar, Button } from '../components/ui';
+import { Avatar, Button, LinkButton } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import { useLogout } from '../layouts/shared/use-logout';
 import type { RouteHandle } from '../routing/handle';
@@ -25,6 +25,7 @@ export function Component() {
           </p>
           <p className="lt-my__username">{t('my.username', { username: viewer.username })}</p>
         </div>
+        {viewer.isAdmin ? <LinkButton to="/admin">{t('admin.enter')}</LinkButton> : null}
         <Button type="danger" onClick={logOut} loading={pending} data-testid="my-logout">
           {t('nav.logout')}
         </Button>

@@ -21,6 +21,12 @@ export const ROUTE_MODULES = {
   register: { load: () => import('../routes/register'), src: 'src/routes/register.tsx' },
   thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
   post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
+  // The back office: its own chunks, loaded only when an administrator opens it.
+  admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
+  adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
+  adminCategories: { load: () => import('../admin/categories-page'), src: 'src/admin/categories-page.tsx' },
+  adminGroups: { load: () => import('../admin/groups-page'), src: 'src/admin/groups-page.tsx' },
+  adminPermissions: { load: () => import('../admin/permissions-page'), src: 'src/admin/permissions-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

@@ -38,3 +38,15 @@ export async function bumpCategoryThreadCount(db: Kysely<DB>, id: number, delta:
     .where('id', '=', id)
     .execute();
 }
+
+/** Moves every thread of a category (drafts and deleted ones too) to another, with its thread count. */
+export async function moveCategoryThreads(
+  db: Kysely<DB>,
+  from: number,
+  to: number,
+  threadCount: number,
+): Promise<void> {
+  await db.updateTable('threads').set({ categoryId: to }).where('categoryId', '=', from).execute();
+  await bumpCategoryThreadCount(db, to, threadCount);
+  await db.updateTable('categories').set({ threadCount: 0 }).where('id', '=', from).execute();
+}

@@ -8,6 +8,7 @@ import { adminOnly } from '../auth/guards.js';
 import {
   categoryInUse,
   deleteCategory,
+  moveCategoryThreads,
   findCategory,
   insertCategory,
   listCategories,
@@ -89,14 +90,25 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       onRequest: adminOnly,
       schema: {
         tags: ['categories', 'admin'],
-        summary: 'Delete a category (-4005 while it holds threads or sub-categories)',
+        summary: 'Delete a category (-4005 while it holds sub-categories, or threads unless moveThreadsTo is given)',
         body: categoryDeleteBody,
       },
     },
     async (request) => {
-      const { id } = request.body;
+      const { id, moveThreadsTo } = request.body;
       await db.transaction().execute(async (trx) => {
-        if (!(await findCategory(trx, id))) throw categoryNotFound();
+        const category = await findCategory(trx, id);
+        if (!category) throw categoryNotFound();
+        if (moveThreadsTo !== undefined) {
+          if (moveThreadsTo === id) {
+            throw invalid({
+              zh: 'moveThreadsTo: 不能移到要删除的分类',
+              en: 'moveThreadsTo: cannot be the category itself',
+            });
+          }
+          if (!(await findCategory(trx, moveThreadsTo))) throw categoryNotFound();
+          await moveCategoryThreads(trx, id, moveThreadsTo, category.threadCount);
+        }
         if (await categoryInUse(trx, id)) {
           throw new AppError(Code.RESOURCE_IN_USE, {
             zh: 'id: 分类下还有主题或子分类',

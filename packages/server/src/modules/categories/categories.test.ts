@@ -76,4 +76,33 @@ describe('categories', () => {
     );
     expect((await t.post('/api/backAdmin/categories.delete', { id: 1 }, member.token)).Code).toBe(Code.UNAUTHORIZED);
   });
+
+  it('deletes a category that holds threads by moving them, counts and all, in one transaction', async () => {
+    const from = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '旧分类' }, admin))
+      .Data.categoryId;
+    const to = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '新分类' }, admin))
+      .Data.categoryId;
+    const threads = [
+      await buildThread(t, admin, { categoryId: from }),
+      await buildThread(t, admin, { categoryId: from }),
+    ];
+    const count = async (id: number) => (await categories()).find((c) => c.categoryId === id)!.threadCount;
+    expect(await count(from)).toBe(2);
+
+    // Refused: the same category, a missing target; nothing moves.
+    const self = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: from }, admin);
+    expect(self.Code).toBe(Code.INVALID_PARAMETER);
+    const missing = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: 999_999 }, admin);
+    expect(missing.Code).toBe(Code.CATEGORY_NOT_FOUND);
+    expect(await count(from)).toBe(2);
+
+    const moved = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: to }, admin);
+    expect(moved.Code).toBe(0);
+    expect((await categories()).some((c) => c.categoryId === from)).toBe(false);
+    expect(await count(to)).toBe(2);
+    for (const thread of threads) {
+      const detail = await t.get<{ categoryId: number }>(`/api/v3/thread.detail?threadId=${thread.threadId}`, admin);
+      expect(detail.Data.categoryId).toBe(to);
+    }
+  });
 });

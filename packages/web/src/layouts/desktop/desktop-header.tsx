@@ -57,6 +57,11 @@ export function DesktopHeader() {
                   <MenuItem to="/my" icon={<Icon name="user" />} onClick={close}>
                     {t('nav.personalCenter')}
                   </MenuItem>
+                  {viewer.isAdmin ? (
+                    <MenuItem to="/admin" icon={<Icon name="discover" />} onClick={close}>
+                      {t('admin.enter')}
+                    </MenuItem>
+                  ) : null}
                   <MenuItem
                     icon={<Icon name="logout" />}
                     disabled={pending}

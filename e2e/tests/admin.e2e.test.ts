@@ -1,0 +1,121 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, uniqueName } from '../support/api';
+import { hydrated, useE2E } from '../support/harness';
+import { ADMIN } from '../support/server';
+
+/** The back office: only for administrators; site settings, categories, the permission matrix. */
+const e2e = useE2E();
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDVsZkF98SF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+rJ5lAAkHD0kAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function signIn(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'access_token', value: token, url: e2e.baseUrl, httpOnly: true }]);
+}
+
+async function asAdmin(): Promise<{ page: Page; errors: string[]; admin: ApiClient }> {
+  const admin = await e2e.admin();
+  const { page, context, errors } = await e2e.newPage();
+  const session = await new ApiClient(e2e.baseUrl).ok<{ accessToken: string }>(
+    'POST',
+    '/api/v3/users/username.login',
+    ADMIN,
+  );
+  await signIn(context, session.accessToken);
+  page.on('dialog', (dialog) => void dialog.accept());
+  return { page, errors, admin };
+}
+
+describe('back office', () => {
+  it('is not found for guests and members, in the raw HTML too', async () => {
+    const guest = await fetch(`${e2e.baseUrl}/admin`);
+    expect(guest.status).toBe(404);
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('m'), 'e2e-Passw0rd');
+    const { page, context } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    const response = await page.goto('/admin/groups');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await page.getByText('资源不存在').first().waitFor();
+  });
+
+  it('changes the site settings, and the public pages show them at once', async () => {
+    const { page, errors } = await asAdmin();
+    await page.goto('/admin');
+    await hydrated(page);
+    const name = `站点${uniqueName('s')}`;
+    await page.getByLabel('站点名称', { exact: true }).fill(name);
+    await page.getByLabel('站点介绍', { exact: true }).fill('后台改过的介绍');
+    await page.getByTestId('settings-save').click();
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    await page.locator('[data-testid="site-image-logo"] input[type=file]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.locator('[data-testid="site-image-logo"] img').waitFor();
+    await e2e.screenshot(page, 'admin-settings');
+
+    // The public home page, without a reload of the app: header logo and banner follow.
+    await page.getByRole('link', { name: '首页' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name }).waitFor();
+    expect(await page.title()).toBe(name);
+    const raw = await (await fetch(`${e2e.baseUrl}/`)).text();
+    expect(raw).toContain(`<title>${name}</title>`);
+    expect(raw).toContain('后台改过的介绍');
+    expect(errors).toEqual([]);
+  });
+
+  it('creates, renames and deletes categories (moving threads)', async () => {
+    const { page, errors, admin } = await asAdmin();
+    await page.goto('/admin/categories');
+    await hydrated(page);
+    const name = `分类${uniqueName('c')}`.slice(0, 20);
+    await page.getByLabel('新分类名称', { exact: true }).fill(name);
+    await page.getByTestId('category-create').click();
+    const row = page.getByTestId('category-row').filter({ has: page.locator(`input[value="${name}"]`) });
+    await row.waitFor();
+    const id = Number(await row.getAttribute('data-category-id'));
+    await admin.ok('POST', '/api/v3/thread.create', {
+      categoryId: id,
+      title: '要搬家的主题',
+      content: { text: '内容' },
+    });
+    await page.reload();
+    await hydrated(page);
+    const current = page.locator(`[data-testid="category-row"][data-category-id="${id}"]`);
+    await current.getByLabel('名称', { exact: true }).fill(`${name}改`);
+    await current.getByRole('button', { name: '保存' }).click();
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    await e2e.screenshot(page, 'admin-categories');
+    // Holding a thread, it can only go with a target for its threads.
+    const fresh = page.locator(`[data-testid="category-row"][data-category-id="${id}"]`);
+    expect(await fresh.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
+    await fresh.getByLabel('主题移到…').selectOption({ value: '1' });
+    await fresh.getByRole('button', { name: '删除' }).click();
+    await page.locator(`[data-testid="category-row"][data-category-id="${id}"]`).waitFor({ state: 'detached' });
+    const categories = await admin.ok<Array<{ categoryId: number }>>('GET', '/api/v3/categories');
+    expect(categories.some((c) => c.categoryId === id)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('edits a group permission matrix, globally and per category', async () => {
+    const { page, errors, admin } = await asAdmin();
+    await page.goto('/admin/groups');
+    await hydrated(page);
+    await e2e.screenshot(page, 'admin-groups');
+    await page.locator('[data-testid="group-row"][data-group-id="7"]').getByRole('link', { name: '设置权限' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/groups/7/permissions');
+    const cell = page.locator('input[data-permission="category1.thread.reply"]');
+    await cell.check();
+    await page.getByTestId('permissions-save').click();
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    await e2e.screenshot(page, 'admin-permissions');
+    const group = await admin.ok<{ permissions: string[] }>('GET', '/api/group.resource.v2?id=7&include=permission');
+    expect(group.permissions).toContain('category1.thread.reply');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import type { RouteHandle } from '../routing/handle';
+import './admin.css';
+
+export const handle: RouteHandle = { title: (t) => t('admin.title') };
+
+/** The back office's sections (more arrive with their calls). */
+export const ADMIN_SECTIONS = [
+  { to: '/admin', key: 'settings', end: true },
+  { to: '/admin/categories', key: 'categories' },
+  { to: '/admin/groups', key: 'groups' },
+] as const;
+
+/** The back office frame: a section menu (a row on narrow screens) and the section's page. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <div className="lt-admin">
+      <nav className="lt-admin__nav" aria-label={t('admin.sections')}>
+        <h2 className="lt-admin__nav-title">{t('admin.title')}</h2>
+        <ul>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.key}>
+              <NavLink
+                to={section.to}
+                end={'end' in section ? section.end : false}
+                className={({ isActive }) => `lt-admin__link${isActive ? ' lt-admin__link--active' : ''}`}
+              >
+                {t(`admin.section.${section.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="lt-admin__page">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, type CategoryItem } from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner, TextInput } from '../components/ui';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
+
+interface Draft {
+  name: string;
+  description: string;
+  sort: string;
+}
+
+function CategoryRow({ category, all, depth }: { category: CategoryItem; all: CategoryItem[]; depth: number }) {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const [draft, setDraft] = useState<Draft>({
+    name: category.name,
+    description: category.description,
+    sort: String(category.sort),
+  });
+  const [moveTo, setMoveTo] = useState(0);
+  const targets = all.filter((c) => c.categoryId !== category.categoryId);
+  const changed =
+    draft.name !== category.name || draft.description !== category.description || draft.sort !== String(category.sort);
+
+  const save = async () => {
+    const body = {
+      id: category.categoryId,
+      name: draft.name,
+      description: draft.description,
+      sort: Number(draft.sort) || 0,
+    };
+    if (await adminCall('POST', '/api/backAdmin/categories.update', body, t('admin.saved')))
+      await refresh('categories');
+  };
+  const remove = async () => {
+    const needsMove = category.threadCount > 0;
+    const message = needsMove
+      ? t('admin.categories.confirmMove', { name: category.name, count: category.threadCount })
+      : t('admin.categories.confirmDelete', { name: category.name });
+    if (!window.confirm(message)) return;
+    const body = needsMove && moveTo ? { id: category.categoryId, moveThreadsTo: moveTo } : { id: category.categoryId };
+    if (await adminCall('POST', '/api/backAdmin/categories.delete', body, t('admin.deleted')))
+      await refresh('categories');
+  };
+
+  return (
+    <tr data-testid="category-row" data-category-id={category.categoryId}>
+      <td>
+        <input
+          type="text"
+          aria-label={t('admin.categories.name')}
+          value={draft.name}
+          maxLength={CATEGORY_NAME_MAX}
+          style={{ marginLeft: depth * 16 }}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
+      </td>
+      <td>
+        <input
+          type="text"
+          aria-label={t('admin.categories.description')}
+          value={draft.description}
+          maxLength={CATEGORY_DESCRIPTION_MAX}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        />
+      </td>
+      <td>
+        <input
+          type="number"
+          aria-label={t('admin.categories.sort')}
+          value={draft.sort}
+          onChange={(e) => setDraft({ ...draft, sort: e.target.value })}
+        />
+      </td>
+      <td>{category.threadCount}</td>
+      <td>
+        <div className="lt-table__actions">
+          <Button size="small" type="primary" disabled={!changed} onClick={() => void save()}>
+            {t('admin.save')}
+          </Button>
+          {category.threadCount > 0 ? (
+            <select
+              className="lt-select lt-select--small"
+              aria-label={t('admin.categories.moveTo')}
+              value={moveTo}
+              onChange={(e) => setMoveTo(Number(e.target.value))}
+            >
+              <option value={0}>{t('admin.categories.moveTo')}</option>
+              {targets.map((c) => (
+                <option key={c.categoryId} value={c.categoryId}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <Button
+            size="small"
+            type="danger"
+            onClick={() => void remove()}
+            disabled={category.threadCount > 0 && !moveTo}
+          >
+            {t('admin.delete')}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Categories: create (top level or under one), rename, describe, sort, and delete (empty, or moving its threads). */
+export function Component() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const list = useAdminQuery<CategoryItem[]>(['categories'], '/api/v3/categories');
+  const [name, setName] = useState('');
+  const [parentId, setParentId] = useState(0);
+
+  if (list.error) return <p className="lt-card lt-empty">{list.error}</p>;
+  if (!list.data) return <Spinner />;
+  const all = list.data.flatMap((c) => [c, ...c.children]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name, ...(parentId ? { parentId } : {}) };
+    if (await adminCall('POST', '/api/backAdmin/categories.create', body, t('admin.saved'))) {
+      setName('');
+      await refresh('categories');
+    }
+  };
+
+  return (
+    <section className="lt-card lt-admin-form" aria-labelledby="categories-title">
+      <h1 id="categories-title" className="lt-page__title">
+        {t('admin.section.categories')}
+      </h1>
+      <form className="lt-toolbar" onSubmit={(e) => void create(e)}>
+        <TextInput
+          name="name"
+          label={t('admin.categories.newName')}
+          value={name}
+          onChange={setName}
+          maxLength={CATEGORY_NAME_MAX}
+        />
+        <div className="lt-field">
+          <label className="lt-field__label" htmlFor="category-parent">
+            {t('admin.categories.parent')}
+          </label>
+          <select
+            id="category-parent"
+            className="lt-select"
+            value={parentId}
+            onChange={(e) => setParentId(Number(e.target.value))}
+          >
+            <option value={0}>{t('admin.categories.topLevel')}</option>
+            {list.data.map((c) => (
+              <option key={c.categoryId} value={c.categoryId}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="primary" htmlType="submit" data-testid="category-create">
+          {t('admin.create')}
+        </Button>
+      </form>
+      <div className="lt-table-wrap">
+        <table className="lt-table">
+          <thead>
+            <tr>
+              <th>{t('admin.categories.name')}</th>
+              <th>{t('admin.categories.description')}</th>
+              <th>{t('admin.categories.sort')}</th>
+              <th>{t('admin.categories.threads')}</th>
+              <th>{t('admin.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.flatMap((c) => [
+              <CategoryRow key={`${c.categoryId}:${c.name}:${c.sort}`} category={c} all={all} depth={0} />,
+              ...c.children.map((child) => (
+                <CategoryRow
+                  key={`${child.categoryId}:${child.name}:${child.sort}`}
+                  category={child}
+                  all={all}
+                  depth={1}
+                />
+              )),
+            ])}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { GroupId, type GroupData } from '@luntan/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, Spinner, TextInput } from '../components/ui';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.groups') };
+
+/** Groups that cannot be deleted: the administrators, the guests and the default group. */
+export function isProtectedGroup(group: GroupData): boolean {
+  return group.id === GroupId.ADMINISTRATOR || group.id === GroupId.GUEST || group.default;
+}
+
+type Row = Pick<GroupData, 'id' | 'name' | 'type' | 'scale' | 'isSubordinate' | 'isCommission'>;
+
+/** User groups: create, edit several at once (one save), delete several at once, and open a group's permissions. */
+export function Component() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const list = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [name, setName] = useState('');
+
+  useEffect(() => {
+    if (list.data)
+      setRows(
+        list.data.map(({ id, name, type, scale, isSubordinate, isCommission }) => ({
+          id,
+          name,
+          type,
+          scale,
+          isSubordinate,
+          isCommission,
+        })),
+      );
+  }, [list.data]);
+
+  if (list.error) return <p className="lt-card lt-empty">{list.error}</p>;
+  if (!list.data) return <Spinner />;
+  const groups = list.data;
+
+  const change = (id: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await adminCall('POST', '/api/groups.create.v2', { name }, t('admin.saved'))) {
+      setName('');
+      await refresh('groups');
+    }
+  };
+  const saveAll = async () => {
+    if (await adminCall('POST', '/api/groups/batchupdate.v2', { data: rows }, t('admin.saved')))
+      await refresh('groups');
+  };
+  const removeSelected = async () => {
+    const names = groups.filter((g) => selected.has(g.id)).map((g) => g.name);
+    if (!window.confirm(t('admin.groups.confirmDelete', { names: names.join('、') }))) return;
+    const answer = await adminCall(
+      'POST',
+      '/api/groups.batchdelete.v2',
+      { ids: [...selected].join(',') },
+      t('admin.deleted'),
+    );
+    if (answer) {
+      setSelected(new Set());
+      await refresh('groups');
+    }
+  };
+
+  return (
+    <section className="lt-card lt-admin-form" aria-labelledby="groups-title">
+      <h1 id="groups-title" className="lt-page__title">
+        {t('admin.section.groups')}
+      </h1>
+      <form className="lt-toolbar" onSubmit={(e) => void create(e)}>
+        <TextInput name="groupName" label={t('admin.groups.newName')} value={name} onChange={setName} maxLength={30} />
+        <Button type="primary" htmlType="submit" data-testid="group-create">
+          {t('admin.create')}
+        </Button>
+      </form>
+      <div className="lt-table-wrap">
+        <table className="lt-table">
+          <thead>
+            <tr>
+              <th>
+                <span className="lt-visually-hidden">{t('admin.select')}</span>
+              </th>
+              <th>ID</th>
+              <th>{t('admin.groups.name')}</th>
+              <th>{t('admin.groups.type')}</th>
+              <th>{t('admin.groups.scale')}</th>
+              <th>{t('admin.groups.isSubordinate')}</th>
+              <th>{t('admin.groups.isCommission')}</th>
+              <th>{t('admin.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const group = groups.find((g) => g.id === row.id);
+              const locked = !group || isProtectedGroup(group);
+              return (
+                <tr key={row.id} data-testid="group-row" data-group-id={row.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('admin.selectOne', { name: row.name })}
+                      disabled={locked}
+                      checked={selected.has(row.id)}
+                      onChange={(e) => {
+                        const next = new Set(selected);
+                        if (e.target.checked) next.add(row.id);
+                        else next.delete(row.id);
+                        setSelected(next);
+                      }}
+                    />
+                  </td>
+                  <td>{row.id}</td>
+                  <td>
+                    <input
+                      type="text"
+                      aria-label={t('admin.groups.name')}
+                      value={row.name}
+                      maxLength={30}
+                      onChange={(e) => change(row.id, { name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="text"
+                      aria-label={t('admin.groups.type')}
+                      value={row.type}
+                      maxLength={64}
+                      onChange={(e) => change(row.id, { type: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      aria-label={t('admin.groups.scale')}
+                      min={0}
+                      max={10}
+                      value={row.scale}
+                      onChange={(e) =>
+                        change(row.id, { scale: Math.max(0, Math.min(10, Math.round(Number(e.target.value) || 0))) })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('admin.groups.isSubordinate')}
+                      checked={row.isSubordinate}
+                      onChange={(e) => change(row.id, { isSubordinate: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('admin.groups.isCommission')}
+                      checked={row.isCommission}
+                      onChange={(e) => change(row.id, { isCommission: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    {row.id === GroupId.ADMINISTRATOR ? (
+                      <span className="lt-empty--small">{t('admin.groups.allPermissions')}</span>
+                    ) : (
+                      <Link to={`/admin/groups/${row.id}/permissions`}>{t('admin.groups.permissions')}</Link>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="lt-admin-form__actions">
+        <Button
+          type="danger"
+          disabled={selected.size === 0}
+          onClick={() => void removeSelected()}
+          data-testid="groups-delete"
+        >
+          {t('admin.deleteSelected', { count: selected.size })}
+        </Button>
+        <Button type="primary" onClick={() => void saveAll()} data-testid="groups-save">
+          {t('admin.saveAll')}
+        </Button>
+      </div>
+    </section>
+  );
+}
