@@ -5,8 +5,8 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { addUserToGroup, findDefaultGroup } from '../groups/groups.repository.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
+import { isSiteClosed, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
 import { findUserByUsername, insertUser, normalizeUsername, updateUser } from '../users/users.repository.js';
 import { createAccessToken, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
@@ -90,6 +90,8 @@ export async function login(
     return null;
   }
   if (!(await verify(user.passwordHash, password))) return null;
+  // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
+  if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
   const stop = statusError(user.status);
   if (stop) throw stop;
   return db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { GroupId } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB, Group } from '../../db/schema.js';
 
@@ -23,6 +24,16 @@ export function groupsOfUser(db: Kysely<DB>, userId: number, at: string): Promis
     .where((eb) => eb.or([eb('groupUser.expiresAt', 'is', null), eb('groupUser.expiresAt', '>', at)]))
     .orderBy('groups.id')
     .execute();
+}
+
+export async function isAdministrator(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('groupUser')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('groupId', '=', GroupId.ADMINISTRATOR)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function addUserToGroup(db: Kysely<DB>, userId: number, groupId: number): Promise<void> {
