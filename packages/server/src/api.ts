@@ -16,6 +16,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 
 /** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
 const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
@@ -42,7 +43,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
-      const stop = statusError(user.status);
+      const stop = statusError(user);
       if (stop) throw stop;
     }
   });
@@ -59,6 +60,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(postsRoutes);
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);
+  await api.register(adminUsersRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

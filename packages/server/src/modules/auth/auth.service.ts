@@ -92,7 +92,7 @@ export async function login(
   if (!(await verify(user.passwordHash, password))) return null;
   // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
   if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
-  const stop = statusError(user.status);
+  const stop = statusError(user);
   if (stop) throw stop;
   return db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { lastLoginAt: now(), lastLoginIp: client.ip });
