@@ -15,6 +15,7 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
+import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 
@@ -61,6 +62,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);
   await api.register(adminUsersRoutes);
+  await api.register(stopWordsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {
