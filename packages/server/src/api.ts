@@ -14,18 +14,37 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
+import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 
 /** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
 const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
 
+/**
+ * Calls anyone may make while the site is closed: reading the site (and its notice) and signing in, so that an
+ * administrator can get in. Login itself refuses everyone but administrators then (auth.service).
+ */
+const OPEN_WHEN_SITE_CLOSED = new Set([
+  '/api/v3/users/username.login',
+  '/api/v3/users/logout',
+  '/api/siteinfo.v2',
+  '/api/v3/forum',
+]);
+
 /** Everything under /api: who is asking, the envelope, the error codes. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   api.addHook('onRequest', async (request) => {
-    request.viewer = await resolveViewer(api.ctx.db, tokenFromRequest(request));
+    const { db } = api.ctx;
+    request.viewer = await resolveViewer(db, tokenFromRequest(request));
+    const url = request.routeOptions.url ?? '';
+    if (!request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url) && (await isSiteClosed(db))) {
+      throw await siteClosedError(db);
+    }
     const user = request.viewer.user;
-    if (user && !OPEN_TO_STOPPED_USERS.has(request.routeOptions.url ?? '')) {
-      const stop = statusError(user.status);
+    if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
+      const stop = statusError(user);
       if (stop) throw stop;
     }
   });
@@ -42,6 +61,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(postsRoutes);
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);
+  await api.register(adminUsersRoutes);
+  await api.register(stopWordsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -5,6 +5,7 @@ import { AttemptLimiter } from './core/rate-limit.js';
 import type { DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './modules/auth/viewer.js';
+import { StopWordCache } from './modules/stop-words/stop-words.service.js';
 
 /** What every route module needs, built once per app instance (so tests get their own). */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   dialect: DialectName;
   uploadsDir: string;
   limits: { register: AttemptLimiter; loginFailures: AttemptLimiter };
+  /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
+  stopWords: StopWordCache;
 }
 
 export function createContext(config: Config, db: Kysely<DB>, dialect: DialectName): AppContext {
@@ -25,6 +28,7 @@ export function createContext(config: Config, db: Kysely<DB>, dialect: DialectNa
       register: new AttemptLimiter(config.rateLimitRegister),
       loginFailures: new AttemptLimiter(config.rateLimitLoginFailures),
     },
+    stopWords: new StopWordCache(),
   };
 }
 

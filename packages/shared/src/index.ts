@@ -13,3 +13,6 @@ export * from './schemas/threads.js';
 export * from './schemas/posts.js';
 export * from './schemas/attachments.js';
 export * from './schemas/search.js';
+export * from './schemas/admin-users.js';
+export * from './stop-words.js';
+export * from './schemas/stop-words.js';

@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import * as foundation from './migrations/2026112101-foundation.js';
 import * as forum from './migrations/2026112102-forum.js';
+import * as admin from './migrations/2026112103-admin.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -31,6 +32,7 @@ export interface Database {
 const MIGRATIONS: Record<string, Migration> = {
   '2026112101-foundation': foundation,
   '2026112102-forum': forum,
+  '2026112103-admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -200,6 +200,67 @@ export interface ThreadSearchTable {
   content: string;
 }
 
+export interface StopWordsTable {
+  id: Generated<number>;
+  find: string;
+  findNormalized: string;
+  replacement: string;
+  ugc: string;
+  username: string;
+  signature: string;
+  dialog: string;
+  nickname: string;
+  userId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}
+
+export interface SigninFieldsTable {
+  id: Generated<number>;
+  name: string;
+  type: number;
+  fieldsExt: string;
+  fieldsDesc: string;
+  remark: string;
+  sort: number;
+  status: number;
+  required: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserSigninFieldsTable {
+  id: Generated<number>;
+  userId: number;
+  fieldId: number;
+  name: string;
+  type: number;
+  fieldsExt: string;
+  value: string;
+  status: number;
+  remark: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationTplsTable {
+  id: Generated<number>;
+  typeName: string;
+  /** The channel: 0 in-site, 1 WeChat, 2 SMS, 3 WeCom, 4 mini-program. */
+  type: number;
+  status: number;
+  title: string;
+  content: string;
+  vars: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DB {
   users: UsersTable;
   groups: GroupsTable;
@@ -218,6 +279,11 @@ export interface DB {
   threadViewsDaily: ThreadViewsDailyTable;
   userDenies: UserDeniesTable;
   threadSearch: ThreadSearchTable;
+  stopWords: StopWordsTable;
+  cacheVersions: CacheVersionsTable;
+  signinFields: SigninFieldsTable;
+  userSigninFields: UserSigninFieldsTable;
+  notificationTpls: NotificationTplsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -228,3 +294,7 @@ export type Category = Selectable<CategoriesTable>;
 export type Thread = Selectable<ThreadsTable>;
 export type Post = Selectable<PostsTable>;
 export type Attachment = Selectable<AttachmentsTable>;
+export type StopWord = Selectable<StopWordsTable>;
+export type SigninField = Selectable<SigninFieldsTable>;
+export type UserSigninField = Selectable<UserSigninFieldsTable>;
+export type NotificationTpl = Selectable<NotificationTplsTable>;

@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['auth'], summary: 'Register with a username and password', body: registerBody },
     },
     async (request, reply) => {
-      const session = await register(db, request.body, clientOf(request));
+      const session = await register(db, app.ctx.stopWords, request.body, clientOf(request));
       setTokenCookie(request, reply, session);
       return ok(request, session);
     },

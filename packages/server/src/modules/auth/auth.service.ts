@@ -1,12 +1,20 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ACCESS_TOKEN_TTL_MS, Code, UserStatus, type RegisterBody, type SessionData } from '@luntan/shared';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  Code,
+  nicknameSchema,
+  UserStatus,
+  type RegisterBody,
+  type SessionData,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { addUserToGroup, findDefaultGroup } from '../groups/groups.repository.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
+import { isSiteClosed, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
+import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
 import { findUserByUsername, insertUser, normalizeUsername, updateUser } from '../users/users.repository.js';
 import { createAccessToken, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
@@ -39,11 +47,41 @@ export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise
   return (await findUserByUsername(db, username)) !== undefined;
 }
 
-export async function register(db: Kysely<DB>, body: RegisterBody, client: ClientInfo): Promise<SessionData> {
+/**
+ * The stop words applied to a new user's names. A username is a login name: any word that would change it refuses
+ * it. A nickname takes replacements, and must still be a valid nickname afterwards.
+ */
+async function screenNames(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  username: string,
+  nickname: string | undefined,
+): Promise<string> {
+  const name = await screenText(db, cache, 'username', username, 'username');
+  if (name.replacedWord !== null) throw wordRefused('username', name.replacedWord);
+  const nick = await screenText(
+    db,
+    cache,
+    'nickname',
+    nickname ?? username,
+    nickname === undefined ? 'username' : 'nickname',
+  );
+  const checked = nicknameSchema.safeParse(nick.text);
+  if (!checked.success) throw wordRefused('nickname', nick.replacedWord ?? '');
+  return checked.data;
+}
+
+export async function register(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  body: RegisterBody,
+  client: ClientInfo,
+): Promise<SessionData> {
   const site = await readSiteSettings(db);
   if (site.registerClose === true) {
     throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
   }
+  const nickname = await screenNames(db, cache, body.username, body.nickname);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
   const status = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
@@ -53,7 +91,7 @@ export async function register(db: Kysely<DB>, body: RegisterBody, client: Clien
       const userId = await insertUser(trx, {
         username: body.username,
         usernameNormalized: normalizeUsername(body.username),
-        nickname: body.nickname ?? body.username,
+        nickname,
         passwordHash,
         avatar: '',
         signature: '',
@@ -90,7 +128,9 @@ export async function login(
     return null;
   }
   if (!(await verify(user.passwordHash, password))) return null;
-  const stop = statusError(user.status);
+  // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
+  if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
+  const stop = statusError(user);
   if (stop) throw stop;
   return db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { lastLoginAt: now(), lastLoginIp: client.ip });

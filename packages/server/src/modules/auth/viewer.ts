@@ -95,14 +95,16 @@ export function requirePermission(viewer: ViewerContext, key: string, categoryId
 }
 
 /** The code that stops a signed-in user whose account is not in good standing, or null. */
-export function statusError(status: number): AppError | null {
-  switch (status) {
+export function statusError(user: Pick<User, 'status' | 'rejectReason'>): AppError | null {
+  // The reason an administrator gave goes with the code, for the /user/status page.
+  const data = { data: { reason: user.rejectReason } };
+  switch (user.status) {
     case UserStatus.BANNED:
-      return new AppError(Code.USER_BANNED);
+      return new AppError(Code.USER_BANNED, undefined, data);
     case UserStatus.REJECTED:
-      return new AppError(Code.VALIDATE_REJECT);
+      return new AppError(Code.VALIDATE_REJECT, undefined, data);
     case UserStatus.IGNORED:
-      return new AppError(Code.VALIDATE_IGNORE);
+      return new AppError(Code.VALIDATE_IGNORE, undefined, data);
     default:
       return null;
   }

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB, Group } from '../../db/schema.js';
+import { GroupId } from '@luntan/shared';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, Group, GroupsTable } from '../../db/schema.js';
 
 export function listGroups(db: Kysely<DB>): Promise<Group[]> {
   return db.selectFrom('groups').selectAll().orderBy('id').execute();
@@ -23,6 +24,16 @@ export function groupsOfUser(db: Kysely<DB>, userId: number, at: string): Promis
     .where((eb) => eb.or([eb('groupUser.expiresAt', 'is', null), eb('groupUser.expiresAt', '>', at)]))
     .orderBy('groups.id')
     .execute();
+}
+
+export async function isAdministrator(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('groupUser')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('groupId', '=', GroupId.ADMINISTRATOR)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function addUserToGroup(db: Kysely<DB>, userId: number, groupId: number): Promise<void> {
@@ -57,4 +68,66 @@ export async function replaceGroupPermissions(
       .values(permissions.map((permission) => ({ groupId, permission })))
       .execute();
   }
+}
+
+export async function insertGroup(db: Kysely<DB>, values: Insertable<GroupsTable>): Promise<number> {
+  const row = await db.insertInto('groups').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateGroup(db: Kysely<DB>, id: number, changes: Updateable<GroupsTable>): Promise<void> {
+  await db.updateTable('groups').set(changes).where('id', '=', id).execute();
+}
+
+/** Groups whose name equals `name` without regard to case (names are unique that way). */
+export function findGroupsNamed(db: Kysely<DB>, name: string): Promise<Pick<Group, 'id' | 'name'>[]> {
+  return db
+    .selectFrom('groups')
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .execute();
+}
+
+/**
+ * Deletes groups; their members who would be left in no group join `fallbackGroupId` (the default group).
+ * Memberships and permissions of the deleted groups go with them (foreign keys cascade).
+ */
+export async function deleteGroups(db: Kysely<DB>, ids: number[], fallbackGroupId: number): Promise<number> {
+  const orphans = await db
+    .selectFrom('groupUser as gu')
+    .select('gu.userId')
+    .distinct()
+    .where('gu.groupId', 'in', ids)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('groupUser as other')
+            .select('other.userId')
+            .whereRef('other.userId', '=', 'gu.userId')
+            .where('other.groupId', 'not in', ids),
+        ),
+      ),
+    )
+    .execute();
+  for (let i = 0; i < orphans.length; i += 500) {
+    await db
+      .insertInto('groupUser')
+      .values(orphans.slice(i, i + 500).map((o) => ({ userId: o.userId, groupId: fallbackGroupId, expiresAt: null })))
+      .onConflict((oc) => oc.columns(['groupId', 'userId']).doNothing())
+      .execute();
+  }
+  await db.deleteFrom('groupUser').where('groupId', 'in', ids).execute();
+  await db.deleteFrom('groupPermission').where('groupId', 'in', ids).execute();
+  await db.deleteFrom('groups').where('id', 'in', ids).execute();
+  return orphans.length;
+}
+
+/** How many users each group holds. */
+export async function countMembers(db: Kysely<DB>): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('groupUser')
+    .select(['groupId', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('groupId')
+    .execute();
+  return new Map(rows.map((r) => [r.groupId, Number(r.n)]));
 }

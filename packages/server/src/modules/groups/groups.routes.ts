@@ -1,40 +1,21 @@
 import {
   Code,
   GroupId,
+  groupBatchDeleteBody,
+  groupBatchUpdateBody,
+  groupCreateBody,
   groupResourceQuery,
   parsePermission,
   formatPermission,
   permissionUpdateBody,
-  type GroupData,
 } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Group } from '../../db/schema.js';
-import { AppError, invalid, notFound } from '../../core/errors.js';
+import { AppError, invalid } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../auth/guards.js';
 import { findGroup, listGroups, permissionsOfGroups, replaceGroupPermissions } from './groups.repository.js';
-
-export function presentGroup(g: Group, permissions?: string[]): GroupData {
-  return {
-    id: g.id,
-    name: g.name,
-    type: g.type,
-    color: g.color,
-    icon: g.icon,
-    default: g.isDefault === 1,
-    isDisplay: g.isDisplay === 1,
-    isPaid: g.isPaid === 1,
-    fee: g.feeCents / 100,
-    days: g.days,
-    scale: g.scale,
-    isSubordinate: g.isSubordinate === 1,
-    isCommission: g.isCommission === 1,
-    ...(permissions ? { permissions } : {}),
-  };
-}
-
-const groupNotFound = () => notFound({ zh: '用户组不存在', en: 'user group not found' });
+import { batchDeleteGroups, batchUpdateGroups, createGroup, groupNotFound, presentGroup } from './groups.service.js';
 
 export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,5 +82,46 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction().execute((trx) => replaceGroupPermissions(trx, groupId, list));
       return ok(request, { groupId, permissions: list });
     },
+  );
+
+  api.post(
+    '/groups.create.v2',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['groups', 'admin'],
+        summary: 'Create a user group (it holds no permission until permission.v2 gives some); -4003 for a taken name',
+        body: groupCreateBody,
+      },
+    },
+    async (request) => ok(request, await createGroup(db, request.body)),
+  );
+
+  api.post(
+    '/groups/batchupdate.v2',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['groups', 'admin'],
+        summary: 'Change several user groups at once (all or none): name, type, scale, isSubordinate, isCommission',
+        body: groupBatchUpdateBody,
+      },
+    },
+    async (request) => ok(request, await batchUpdateGroups(db, request.body)),
+  );
+
+  api.post(
+    '/groups.batchdelete.v2',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['groups', 'admin'],
+        summary:
+          'Delete user groups, ids as "3,4" (all or none); not the administrator (1), guest (7) or default group. ' +
+          'Members left in no group join the default group.',
+        body: groupBatchDeleteBody,
+      },
+    },
+    async (request) => ok(request, await batchDeleteGroups(db, request.body.ids)),
   );
 }

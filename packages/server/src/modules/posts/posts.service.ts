@@ -27,7 +27,8 @@ import {
   type ThreadState,
 } from '../threads/thread.policy.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
-import { lockThread } from '../threads/threads.service.js';
+import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { screenText } from '../stop-words/stop-words.service.js';
 import { renderContent, summarize } from './post-content.js';
 import {
   addLike,
@@ -177,6 +178,33 @@ async function postItem(ctx: AppContext, viewer: ViewerContext, thread: ThreadSt
   return item!;
 }
 
+/**
+ * Counts a reply or comment that became visible (created approved, or approved from the review queue): the thread's
+ * replies (or the reply's comments), the thread's last reply and the author's posts.
+ */
+export async function countApprovedPost(
+  trx: Kysely<DB>,
+  p: { threadId: number; replyPostId: number | null; userId: number },
+  at: string,
+): Promise<void> {
+  await bumpThreadCounter(trx, p.threadId, 'postCount', p.replyPostId ? 0 : 1, {
+    lastPostedAt: at,
+    lastPostedUserId: p.userId,
+  });
+  if (p.replyPostId) await bumpPostCounter(trx, p.replyPostId, 'replyCount', 1);
+  await bumpUserCounter(trx, p.userId, 'postCount', 1);
+}
+
+/** The reverse of countApprovedPost, for a visible reply that is hidden or sent back to review. */
+export async function uncountPost(
+  trx: Kysely<DB>,
+  p: { threadId: number; replyPostId: number | null; isComment: number; userId: number },
+): Promise<void> {
+  if (p.isComment === 1) await bumpPostCounter(trx, p.replyPostId!, 'replyCount', -1);
+  else await bumpThreadCounter(trx, p.threadId, 'postCount', -1);
+  await bumpUserCounter(trx, p.userId, 'postCount', -1);
+}
+
 const notPublished = () => invalid({ zh: 'id: 主题尚未发布', en: 'id: the thread is not published' });
 
 export async function createPost(
@@ -221,7 +249,11 @@ export async function createPost(
     throw invalid({ zh: 'replyId: 评论需要 replyId', en: 'replyId: a comment needs replyId' });
   }
 
-  const rendered = await renderContent(ctx.db, body.content);
+  const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content');
+  const content = screened.text;
+  // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
+  const held = screened.held && !viewer.isAdmin;
+  const rendered = await renderContent(ctx.db, content);
   const at = now();
   const postId = await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
@@ -232,25 +264,21 @@ export async function createPost(
       replyUserId: reply?.userId ?? null,
       commentPostId: answered?.isComment === 1 ? answered.id : null,
       commentUserId: answered?.isComment === 1 ? answered.userId : null,
-      content: body.content,
+      content,
       contentHtml: rendered.html,
       ip,
       isFirst: 0,
       isComment: reply ? 1 : 0,
-      isApproved: 1,
+      isApproved: held ? 0 : 1,
       createdAt: at,
       updatedAt: at,
       deletedAt: null,
       deletedUserId: null,
     });
-    await bumpThreadCounter(trx, thread.id, 'postCount', reply ? 0 : 1, {
-      lastPostedAt: at,
-      lastPostedUserId: user.id,
-    });
-    if (reply) await bumpPostCounter(trx, reply.id, 'replyCount', 1);
+    if (!held)
+      await countApprovedPost(trx, { threadId: thread.id, replyPostId: reply?.id ?? null, userId: user.id }, at);
     await replaceMentions(trx, id, rendered.mentions);
-    await linkAttachments(trx, user.id, id, body.content);
-    await bumpUserCounter(trx, user.id, 'postCount', 1);
+    await linkAttachments(trx, user.id, id, content);
     return id;
   });
   return postItem(ctx, viewer, thread, postId);
@@ -282,11 +310,15 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
     if (!canHidePost(viewer, thread, post)) throw denied(viewer);
   }
 
-  const rendered = body.content !== undefined ? await renderContent(ctx.db, body.content) : undefined;
+  const screened =
+    body.content !== undefined ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content') : undefined;
+  const content = screened?.text;
+  const held = (screened?.held ?? false) && !viewer.isAdmin;
+  const rendered = content !== undefined ? await renderContent(ctx.db, content) : undefined;
   const at = now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
-    if (rendered && body.content !== undefined) {
+    if (rendered && content !== undefined) {
       if (post.isFirst === 1) {
         await trx
           .updateTable('threads')
@@ -294,10 +326,20 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
           .where('id', '=', thread.id)
           .execute();
         await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, rendered.plain);
+        // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
+        const current = await findThread(trx, thread.id);
+        if (held && current && current.isApproved === 1) await changeThreadState(trx, current, { isApproved: 0 });
       }
-      await updatePostIf(trx, post.id, { content: body.content, contentHtml: rendered.html, updatedAt: at });
+      await updatePostIf(trx, post.id, { content, contentHtml: rendered.html, updatedAt: at });
       await replaceMentions(trx, post.id, rendered.mentions);
-      await linkAttachments(trx, post.userId, post.id, body.content);
+      await linkAttachments(trx, post.userId, post.id, content);
+      if (held && post.isFirst === 0) {
+        const current = await findPost(trx, post.id);
+        if (current && current.isApproved === 1) {
+          await updatePostIf(trx, post.id, { isApproved: 0 });
+          if (current.deletedAt === null) await uncountPost(trx, current);
+        }
+      }
     }
     if (body.isLiked !== undefined) {
       const changed = body.isLiked ? await addLike(trx, post.id, user.id, at) : await removeLike(trx, post.id, user.id);
@@ -316,7 +358,8 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         hiding ? { deletedAt: at, deletedUserId: user.id } : { deletedAt: null, deletedUserId: null },
         !hiding,
       );
-      if (changed && post.isApproved === 1) {
+      const approved = (await findPost(trx, post.id))?.isApproved === 1;
+      if (changed && approved) {
         const delta = hiding ? -1 : 1;
         if (post.isComment === 1) await bumpPostCounter(trx, post.replyPostId!, 'replyCount', delta);
         else await bumpThreadCounter(trx, thread.id, 'postCount', delta);

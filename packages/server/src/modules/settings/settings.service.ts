@@ -1,7 +1,8 @@
-import { findSettingDefinition, SETTING_DEFINITIONS, CLIENT_VERSION, type SiteInfo } from '@luntan/shared';
+import { Code, findSettingDefinition, SETTING_DEFINITIONS, CLIENT_VERSION, type SiteInfo } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { readTag, writeSetting } from './settings.repository.js';
+import { AppError } from '../../core/errors.js';
+import { readSetting, readTag, writeSetting } from './settings.repository.js';
 
 export type SettingScalar = string | number | boolean;
 
@@ -81,4 +82,16 @@ export async function writeSettings(
   entries: readonly { key: string; tag: string; value: SettingScalar }[],
 ): Promise<void> {
   for (const e of entries) await writeSetting(db, e.key, e.tag, encodeSetting(e.value));
+}
+
+/** Whether the site is closed to everyone but administrators (one indexed read, made on every /api request). */
+export async function isSiteClosed(db: Kysely<DB>): Promise<boolean> {
+  const row = await readSetting(db, 'siteClose', 'default');
+  return row ? decodeSetting('siteClose', 'default', row.value) === true : false;
+}
+
+/** The answer to a non-administrator while the site is closed; Data carries the administrator's notice. */
+export async function siteClosedError(db: Kysely<DB>): Promise<AppError> {
+  const notice = await readSetting(db, 'siteCloseMsg', 'default');
+  return new AppError(Code.SITE_CLOSED, undefined, { data: { siteCloseMsg: notice?.value ?? '' } });
 }

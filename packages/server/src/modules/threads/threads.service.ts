@@ -1,5 +1,6 @@
 import {
   Code,
+  THREAD_TITLE_MAX,
   ThreadComplex,
   type LikedUser,
   type Page,
@@ -30,6 +31,7 @@ import {
   updatePostIf,
 } from '../posts/posts.repository.js';
 import { parseKeywords, removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
+import { screenText } from '../stop-words/stop-words.service.js';
 import {
   assertCanReadThread,
   canDeleteThread,
@@ -80,7 +82,11 @@ const changedMeanwhile = () =>
  * Changes the fields that decide what a thread counts for (deleted, draft, category) when the thread is still as
  * read, and moves the category and author counters to match, in the caller's transaction.
  */
-async function changeThreadState(trx: Kysely<DB>, t: Thread, changes: Updateable<ThreadsTable>): Promise<Thread> {
+export async function changeThreadState(
+  trx: Kysely<DB>,
+  t: Thread,
+  changes: Updateable<ThreadsTable>,
+): Promise<Thread> {
   const next = { ...t, ...changes } as Thread;
   const done = await updateThreadIf(trx, t.id, changes, {
     deleted: t.deletedAt !== null,
@@ -100,6 +106,26 @@ async function changeThreadState(trx: Kysely<DB>, t: Thread, changes: Updateable
   return next;
 }
 
+/**
+ * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
+ * a {MOD} word means review (administrators' own threads are never held).
+ */
+async function screenThread<T extends string | undefined>(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  title: T,
+  text: T,
+): Promise<{ title: T; text: T; held: boolean }> {
+  const t = title === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', title, 'title');
+  const c = text === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', text, 'content.text');
+  return {
+    // A replacement may make a title longer than allowed: it is cut to the limit.
+    title: (t ? [...t.text].slice(0, THREAD_TITLE_MAX).join('') : undefined) as T,
+    text: c?.text as T,
+    held: !viewer.isAdmin && ((t?.held ?? false) || (c?.held ?? false)),
+  };
+}
+
 async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
   const row = await findThreadRow(ctx.db, id);
   if (!row) throw threadNotFound();
@@ -116,20 +142,22 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
-  const text = body.content.text;
+  const screened = await screenThread(ctx, viewer, body.title, body.content.text);
+  const { title, text } = screened;
   const rendered = await renderContent(ctx.db, text);
   const at = now();
   const draft = body.draft ? 1 : 0;
+  const approved = screened.held ? 0 : 1;
   const threadId = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertThread(trx, {
       categoryId: category.id,
       userId: user.id,
-      title: body.title,
+      title,
       summary: summarize(rendered.plain),
       firstPostId: null,
       isSticky: 0,
       isEssence: 0,
-      isApproved: 1,
+      isApproved: approved,
       isDraft: draft,
       createdAt: at,
       updatedAt: at,
@@ -158,8 +186,8 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
-    await writeThreadIndex(trx, ctx.dialect, id, body.title, rendered.plain);
-    if (!draft) {
+    await writeThreadIndex(trx, ctx.dialect, id, title, rendered.plain);
+    if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
     }
@@ -193,8 +221,11 @@ export async function updateThread(
   if (publishing) changes.isDraft = 0;
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
-  const title = body.title ?? thread.title;
-  const text = body.content?.text ?? first?.content ?? '';
+  const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
+  const title = screened.title ?? thread.title;
+  const text = screened.text ?? first?.content ?? '';
+  // New text with a {MOD} word sends the thread back to review.
+  if (screened.held) changes.isApproved = 0;
   if ((changes.isDraft ?? thread.isDraft) === 0) {
     if (title === '')
       throw invalid({ zh: 'title: 标题需要 1 到 100 个字符', en: 'title: title must be 1 to 100 characters' });

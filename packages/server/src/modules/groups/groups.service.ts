@@ -1,0 +1,130 @@
+import { Code, GroupId, type GroupBatchUpdateBody, type GroupCreateBody, type GroupData } from '@luntan/shared';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import { AppError, invalid, notFound } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { DB, Group, GroupsTable } from '../../db/schema.js';
+import {
+  deleteGroups,
+  findDefaultGroup,
+  findGroup,
+  findGroupsNamed,
+  insertGroup,
+  listGroups,
+  updateGroup,
+} from './groups.repository.js';
+
+export function presentGroup(g: Group, permissions?: string[]): GroupData {
+  return {
+    id: g.id,
+    name: g.name,
+    type: g.type,
+    color: g.color,
+    icon: g.icon,
+    default: g.isDefault === 1,
+    isDisplay: g.isDisplay === 1,
+    isPaid: g.isPaid === 1,
+    fee: g.feeCents / 100,
+    days: g.days,
+    scale: g.scale,
+    isSubordinate: g.isSubordinate === 1,
+    isCommission: g.isCommission === 1,
+    ...(permissions ? { permissions } : {}),
+  };
+}
+
+export const groupNotFound = () => notFound({ zh: '用户组不存在', en: 'user group not found' });
+const nameTaken = (field: string, name: string) =>
+  new AppError(Code.RESOURCE_EXIST, {
+    zh: `${field}: 用户组「${name}」已存在`,
+    en: `${field}: a user group named "${name}" exists`,
+  });
+
+const cents = (fee: number) => Math.round(fee * 100);
+const flag = (b: boolean) => (b ? 1 : 0);
+
+export async function createGroup(db: Kysely<DB>, body: GroupCreateBody): Promise<GroupData> {
+  const at = now();
+  const id = await db.transaction().execute(async (trx) => {
+    if ((await findGroupsNamed(trx, body.name)).length > 0) throw nameTaken('name', body.name);
+    return insertGroup(trx, {
+      name: body.name,
+      type: body.type ?? '',
+      color: body.color ?? '',
+      icon: body.icon ?? '',
+      isDefault: 0,
+      isDisplay: 0,
+      isPaid: flag(body.isPaid ?? false),
+      feeCents: cents(body.fee ?? 0),
+      days: body.days ?? 0,
+      scale: 0,
+      isSubordinate: 0,
+      isCommission: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+  return presentGroup((await findGroup(db, id))!);
+}
+
+/** Applies every entry or none; names stay unique without regard to case. */
+export async function batchUpdateGroups(db: Kysely<DB>, body: GroupBatchUpdateBody): Promise<GroupData[]> {
+  const ids = body.data.map((d) => d.id);
+  if (new Set(ids).size !== ids.length) throw invalid({ zh: 'data: id 重复', en: 'data: an id appears twice' });
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    for (const [i, d] of body.data.entries()) {
+      if (!(await findGroup(trx, d.id)))
+        throw notFound({ zh: `data.${i}.id: 用户组不存在`, en: `data.${i}.id: no such group` });
+      const changes: Updateable<GroupsTable> = { name: d.name, type: d.type, scale: d.scale, updatedAt: at };
+      if (d.isSubordinate !== undefined) changes.isSubordinate = flag(d.isSubordinate);
+      if (d.isCommission !== undefined) changes.isCommission = flag(d.isCommission);
+      if (d.color !== undefined) changes.color = d.color;
+      if (d.icon !== undefined) changes.icon = d.icon;
+      if (d.isPaid !== undefined) changes.isPaid = flag(d.isPaid);
+      if (d.fee !== undefined) changes.feeCents = cents(d.fee);
+      if (d.days !== undefined) changes.days = d.days;
+      await updateGroup(trx, d.id, changes);
+    }
+    // Checked on the result, so that two groups may swap names in one batch.
+    const clash = await trx
+      .selectFrom('groups')
+      .select(sql<string>`lower(name)`.as('n'))
+      .groupBy(sql`lower(name)`)
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .executeTakeFirst();
+    if (clash) {
+      const i = body.data.findIndex((d) => d.name.toLowerCase() === clash.n);
+      throw nameTaken(`data.${Math.max(i, 0)}.name`, body.data[Math.max(i, 0)]!.name);
+    }
+  });
+  const byId = new Map((await listGroups(db)).map((g) => [g.id, g]));
+  return ids.map((id) => presentGroup(byId.get(id)!));
+}
+
+/**
+ * Deletes groups, all or none. The administrator and guest groups and the default group cannot go; members left
+ * in no group join the default group.
+ */
+export async function batchDeleteGroups(
+  db: Kysely<DB>,
+  ids: number[],
+): Promise<{ deleted: number[]; movedUsers: number }> {
+  return db.transaction().execute(async (trx) => {
+    const fallback = await findDefaultGroup(trx);
+    for (const id of ids) {
+      if (id === GroupId.ADMINISTRATOR || id === GroupId.GUEST || id === fallback?.id) {
+        throw invalid({
+          zh: `ids: 用户组 ${id} 是${id === GroupId.ADMINISTRATOR ? '管理员组' : id === GroupId.GUEST ? '游客组' : '默认组'}，不能删除`,
+          en: `ids: group ${id} is the ${id === GroupId.ADMINISTRATOR ? 'administrator' : id === GroupId.GUEST ? 'guest' : 'default'} group and cannot be deleted`,
+        });
+      }
+      if (!(await findGroup(trx, id))) {
+        throw notFound({ zh: `ids: 用户组 ${id} 不存在`, en: `ids: group ${id} does not exist` });
+      }
+    }
+    if (!fallback)
+      throw new AppError(Code.RESOURCE_NOT_FOUND, { zh: '没有默认用户组', en: 'there is no default group' });
+    const movedUsers = await deleteGroups(trx, ids, fallback.id);
+    return { deleted: ids, movedUsers };
+  });
+}

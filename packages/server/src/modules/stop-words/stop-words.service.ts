@@ -1,0 +1,195 @@
+import {
+  Code,
+  formatStopWordLine,
+  isStopWordRule,
+  parseStopWordLine,
+  type Page,
+  type StopWordItem,
+  type StopWordRule,
+  type StopWordsBatchBody,
+  type StopWordsBatchResult,
+  type StopWordsQuery,
+  type StopWordType,
+} from '@luntan/shared';
+import type { Insertable, Kysely } from 'kysely';
+import { bumpCacheVersion, readCacheVersion } from '../../core/cache-versions.js';
+import { AppError, invalid, notFound } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { DB, StopWord, StopWordsTable } from '../../db/schema.js';
+import { foldCase, StopWordMatcher } from './stop-word-matcher.js';
+import {
+  allStopWords,
+  countStopWords,
+  deleteStopWords,
+  existingStopWords,
+  listStopWords,
+  upsertStopWords,
+} from './stop-words.repository.js';
+
+const VERSION = 'stopWords';
+
+const toRule = (w: StopWord): StopWordRule => w as unknown as StopWordRule;
+
+/**
+ * The matcher of this process, rebuilt when the list's version counter moves (see core/cache-versions.ts): any
+ * process that changes the list raises the counter in the same transaction, so every process sees the change on
+ * its next check.
+ */
+export class StopWordCache {
+  private version = -1;
+  private matcher: StopWordMatcher | null = null;
+  private loading: { version: number; promise: Promise<StopWordMatcher> } | null = null;
+
+  async get(db: Kysely<DB>): Promise<StopWordMatcher> {
+    const version = await readCacheVersion(db, VERSION);
+    if (this.matcher && version === this.version) return this.matcher;
+    if (this.loading?.version === version) return this.loading.promise;
+    const promise = allStopWords(db).then((rows) => {
+      const matcher = new StopWordMatcher(rows.map(toRule));
+      if (version >= this.version) {
+        this.version = version;
+        this.matcher = matcher;
+      }
+      return matcher;
+    });
+    this.loading = { version, promise };
+    try {
+      return await promise;
+    } finally {
+      if (this.loading?.promise === promise) this.loading = null;
+    }
+  }
+}
+
+export interface ScreenedText {
+  text: string;
+  /** A {MOD} word was found in user content: hold it for review. */
+  held: boolean;
+  /** The first {REPLACE} word that changed the text, or null. */
+  replacedWord: string | null;
+}
+
+export const wordRefused = (field: string, word: string) =>
+  new AppError(
+    Code.CONTENT_BANNED,
+    { zh: `${field}: 不能包含「${word}」`, en: `${field}: "${word}" is not allowed here` },
+    { data: { field, word } },
+  );
+
+/**
+ * Applies the stop words of `type` to a text that enters the site: {BANNED} refuses it (-4006 naming the word),
+ * {REPLACE} substitutes, {MOD} holds user content (ugc) for review and refuses any other kind of text.
+ */
+export async function screenText(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  type: StopWordType,
+  text: string,
+  field: string,
+): Promise<ScreenedText> {
+  if (text === '') return { text, held: false, replacedWord: null };
+  const verdict = (await cache.get(db)).check(text, type);
+  if (verdict.banned) {
+    const word = verdict.banned.find;
+    throw new AppError(
+      Code.CONTENT_BANNED,
+      { zh: `${field}: 包含违禁词「${word}」`, en: `${field}: holds the banned word "${word}"` },
+      { data: { field, word } },
+    );
+  }
+  if (verdict.moderated && type !== 'ugc') throw wordRefused(field, verdict.moderated.find);
+  return { text: verdict.text, held: verdict.moderated !== null, replacedWord: verdict.firstReplaced?.find ?? null };
+}
+
+function presentStopWord(w: StopWord): StopWordItem {
+  const r = toRule(w);
+  return {
+    id: w.id,
+    find: w.find,
+    replacement: w.replacement,
+    ugc: r.ugc,
+    username: r.username,
+    signature: r.signature,
+    dialog: r.dialog,
+    nickname: r.nickname,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+  };
+}
+
+export async function listStopWordsPage(db: Kysely<DB>, q: StopWordsQuery): Promise<Page<StopWordItem>> {
+  const filter = q.filter ? foldCase(q.filter) : undefined;
+  const [totalCount, rows] = await Promise.all([
+    countStopWords(db, filter),
+    listStopWords(db, filter, (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  return {
+    pageData: rows.map(presentStopWord),
+    currentPage: q.page,
+    perPage: q.perPage,
+    totalCount,
+    totalPage: Math.ceil(totalCount / q.perPage),
+  };
+}
+
+/**
+ * Imports lines, all or none (a line that cannot be read refuses the batch, naming it). Blank lines are passed
+ * over; a word given twice in one batch counts once, the later lines being skipped.
+ */
+export async function importStopWords(
+  db: Kysely<DB>,
+  userId: number,
+  body: StopWordsBatchBody,
+): Promise<StopWordsBatchResult> {
+  const { words, overwrite } = body.data;
+  const rules = new Map<string, StopWordRule>();
+  let skipped = 0;
+  for (const [i, line] of words.entries()) {
+    const parsed = parseStopWordLine(line);
+    if (parsed === null) continue;
+    if (!isStopWordRule(parsed)) {
+      throw invalid({ zh: `data.words.${i}: ${parsed.zh}`, en: `data.words.${i}: ${parsed.en}` });
+    }
+    const key = foldCase(parsed.find);
+    if (rules.has(key)) skipped += 1;
+    else rules.set(key, parsed);
+  }
+  if (rules.size === 0) throw invalid({ zh: 'data.words: 没有敏感词', en: 'data.words: no word given' });
+  const at = now();
+  return db.transaction().execute(async (trx) => {
+    const existing = await existingStopWords(trx, [...rules.keys()]);
+    const rows: Insertable<StopWordsTable>[] = [];
+    let created = 0;
+    let updated = 0;
+    for (const [key, rule] of rules) {
+      if (existing.has(key)) {
+        if (!overwrite) {
+          skipped += 1;
+          continue;
+        }
+        updated += 1;
+      } else {
+        created += 1;
+      }
+      rows.push({ ...rule, findNormalized: key, userId, createdAt: at, updatedAt: at });
+    }
+    await upsertStopWords(trx, rows, overwrite);
+    if (rows.length > 0) await bumpCacheVersion(trx, VERSION);
+    return { created, updated, skipped };
+  });
+}
+
+export async function removeStopWords(db: Kysely<DB>, ids: number[]): Promise<{ deleted: number }> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await deleteStopWords(trx, ids);
+    if (deleted === 0) throw notFound({ zh: 'id: 敏感词不存在', en: 'id: no such stop word' });
+    await bumpCacheVersion(trx, VERSION);
+    return { deleted };
+  });
+}
+
+/** Every word as a batch line (the five-part form), oldest first: importing them back gives the same list. */
+export async function exportStopWords(db: Kysely<DB>): Promise<{ words: string[]; totalCount: number }> {
+  const words = (await allStopWords(db)).map((w) => formatStopWordLine(toRule(w)));
+  return { words, totalCount: words.length };
+}
