@@ -118,4 +118,78 @@ describe('back office', () => {
     expect(group.permissions).toContain('category1.thread.reply');
     expect(errors).toEqual([]);
   });
+
+  it('creates a group, edits it, and deletes it (confirmed)', async () => {
+    const { page, errors, admin } = await asAdmin();
+    await page.goto('/admin/groups');
+    await hydrated(page);
+    const name = `组${uniqueName('g')}`.slice(0, 20);
+    await page.getByLabel('新用户组名称', { exact: true }).fill(name);
+    await page.getByTestId('group-create').click();
+    const row = page.getByTestId('group-row').filter({ has: page.locator(`input[value="${name}"]`) });
+    await row.waitFor();
+    const id = Number(await row.getAttribute('data-group-id'));
+    await row.getByLabel('分成比例').fill('3');
+    await page.getByTestId('groups-save').click();
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    const saved = await admin.ok<{ scale: number }>('GET', `/api/group.resource.v2?id=${id}`);
+    expect(saved.scale).toBe(3);
+    // The administrator, guest and default groups cannot be selected for deletion.
+    for (const locked of [1, 7, 10]) {
+      expect(
+        await page
+          .locator(`[data-testid="group-row"][data-group-id="${locked}"] input[type=checkbox]`)
+          .first()
+          .isDisabled(),
+      ).toBe(true);
+    }
+    await page.locator(`[data-testid="group-row"][data-group-id="${id}"] input[type=checkbox]`).first().check();
+    await page.getByTestId('groups-delete').click();
+    await page.locator(`[data-testid="group-row"][data-group-id="${id}"]`).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('bans a user, who is refused from the next request on', async () => {
+    const { page, errors } = await asAdmin();
+    const username = uniqueName('b');
+    const member = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? '发广告' : undefined));
+    await page.goto(`/admin/users?keyword=${username}`);
+    await hydrated(page);
+    const row = page.locator(`[data-testid="user-row"][data-user-id="${member.userId}"]`);
+    await row.getByTestId('user-ban').click();
+    await row.getByText('发广告').waitFor();
+    await e2e.screenshot(page, 'admin-users');
+    const forum = await member.call('GET', '/api/v3/forum');
+    const thread = await member.call('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: 't',
+      content: { text: 'x' },
+    });
+    expect(thread.Code).toBe(-4009);
+    expect(forum.Code).toBe(0); // site info stays readable, so the web app can show /user/status
+    expect(errors).toEqual([]);
+  });
+
+  it('imports stop words, which are enforced on posting at once', async () => {
+    const { page, errors } = await asAdmin();
+    await page.goto('/admin/stop-words');
+    await hydrated(page);
+    const word = `违禁${uniqueName('w')}`;
+    await page.getByLabel('每行一条', { exact: true }).fill(`${word}={BANNED}\n\n好词=妙词`);
+    await page.getByTestId('stop-words-import').click();
+    await page.locator('.lt-toast[data-type="success"]').filter({ hasText: '新增 2 条' }).waitFor();
+    await page.getByTestId('stop-word-row').filter({ hasText: word }).waitFor();
+    await e2e.screenshot(page, 'admin-stop-words');
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('p'), 'e2e-Passw0rd');
+    const refused = await member.call('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '普通标题',
+      content: { text: `这句话里藏着${word}呢` },
+    });
+    expect(refused.Code).toBe(-4006);
+    expect(refused.Message).toContain(word);
+    expect(errors).toEqual([]);
+  });
 });

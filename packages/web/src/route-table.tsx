@@ -80,6 +80,8 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminCategories', 'categories'),
                 adminPage('adminGroups', 'groups'),
                 adminPage('adminPermissions', 'groups/:groupId/permissions'),
+                adminPage('adminUsers', 'users'),
+                adminPage('adminStopWords', 'stop-words'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

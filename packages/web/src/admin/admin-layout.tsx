@@ -10,6 +10,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin', key: 'settings', end: true },
   { to: '/admin/categories', key: 'categories' },
   { to: '/admin/groups', key: 'groups' },
+  { to: '/admin/users', key: 'users' },
+  { to: '/admin/stop-words', key: 'stopWords' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

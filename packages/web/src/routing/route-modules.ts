@@ -27,6 +27,8 @@ export const ROUTE_MODULES = {
   adminCategories: { load: () => import('../admin/categories-page'), src: 'src/admin/categories-page.tsx' },
   adminGroups: { load: () => import('../admin/groups-page'), src: 'src/admin/groups-page.tsx' },
   adminPermissions: { load: () => import('../admin/permissions-page'), src: 'src/admin/permissions-page.tsx' },
+  adminUsers: { load: () => import('../admin/users-page'), src: 'src/admin/users-page.tsx' },
+  adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

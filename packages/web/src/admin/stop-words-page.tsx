@@ -1,0 +1,196 @@
+import {
+  STOP_WORD_BATCH_MAX,
+  STOP_WORD_TYPES,
+  type Page,
+  type StopWordItem,
+  type StopWordsBatchResult,
+} from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isSuccess, request } from '../api/dispatcher';
+import { positiveInt } from '../api/forum-queries';
+import { Pager } from '../components/forum/pager';
+import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
+
+/** The import box's lines: one word rule per line, blank lines dropped. */
+export function importLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function ImportForm() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const [text, setText] = useState('');
+  const [overwrite, setOverwrite] = useState(false);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const words = importLines(text);
+    if (words.length === 0) return void toast.warning(t('admin.stopWords.nothing'));
+    if (words.length > STOP_WORD_BATCH_MAX)
+      return void toast.warning(t('admin.stopWords.tooMany', { max: STOP_WORD_BATCH_MAX }));
+    setPending(true);
+    try {
+      const body = { data: { type: 'stop-words', words, overwrite } };
+      const result = await adminCall<StopWordsBatchResult>('POST', '/api/stop-words/batch.v2', body);
+      if (result) {
+        toast.success(t('admin.stopWords.imported', { ...result }));
+        setText('');
+        await refresh('stop-words');
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form className="lt-card lt-admin-form" onSubmit={(e) => void submit(e)} aria-labelledby="stop-import-title">
+      <h2 id="stop-import-title" className="lt-card__title">
+        {t('admin.stopWords.import')}
+      </h2>
+      <p className="lt-empty--small">{t('admin.stopWords.formats')}</p>
+      <Textarea name="words" label={t('admin.stopWords.lines')} value={text} onChange={setText} rows={6} />
+      <div className="lt-toolbar">
+        <label className="lt-check">
+          <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
+          {t('admin.stopWords.overwrite')}
+        </label>
+        <Button type="primary" htmlType="submit" loading={pending} data-testid="stop-words-import">
+          {t('admin.stopWords.importButton')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Stop words: list with a filter, import in the family's line formats, export, delete one or several. */
+export function Component() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const [search, setSearch] = useSearchParams();
+  const page = positiveInt(search.get('page'), 1);
+  const filter = search.get('filter') ?? '';
+  const [draft, setDraft] = useState(filter);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], '/api/stop-words.v2', {
+    page,
+    perPage: 20,
+    ...(filter ? { filter } : {}),
+  });
+
+  const remove = async (ids: number[]) => {
+    if (!window.confirm(t('admin.stopWords.confirmDelete', { count: ids.length }))) return;
+    if (await adminCall('DELETE', `/api/stop-words.v2?id=${ids.join(',')}`, undefined, t('admin.deleted'))) {
+      setSelected(new Set());
+      await refresh('stop-words');
+    }
+  };
+  const exportAll = async () => {
+    const result = await request<{ words: string[] }>({ url: '/api/stop-words/export.v2' });
+    if (!isSuccess(result)) return void toast.error(result.Message);
+    const blob = new Blob([`${result.Data.words.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'stop-words.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <>
+      <section className="lt-card lt-admin-form" aria-labelledby="stop-title">
+        <div className="lt-toolbar">
+          <h1 id="stop-title" className="lt-page__title">
+            {t('admin.section.stopWords')}
+          </h1>
+          <Button onClick={() => void exportAll()}>{t('admin.stopWords.export')}</Button>
+        </div>
+        <form
+          className="lt-toolbar"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch(draft.trim() ? { filter: draft.trim() } : {});
+          }}
+        >
+          <TextInput
+            name="filter"
+            label={t('admin.stopWords.filter')}
+            value={draft}
+            onChange={setDraft}
+            maxLength={100}
+          />
+          <Button htmlType="submit">{t('admin.users.searchButton')}</Button>
+        </form>
+        {list.error ? <p className="lt-empty">{list.error}</p> : null}
+        {!list.data ? (
+          <Spinner />
+        ) : (
+          <>
+            <div className="lt-table-wrap">
+              <table className="lt-table">
+                <thead>
+                  <tr>
+                    <th>
+                      <span className="lt-visually-hidden">{t('admin.select')}</span>
+                    </th>
+                    <th>{t('admin.stopWords.word')}</th>
+                    {STOP_WORD_TYPES.map((type) => (
+                      <th key={type}>{t(`admin.stopWords.type.${type}`)}</th>
+                    ))}
+                    <th>{t('admin.stopWords.replacement')}</th>
+                    <th>{t('admin.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.pageData.map((word) => (
+                    <tr key={word.id} data-testid="stop-word-row">
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('admin.selectOne', { name: word.find })}
+                          checked={selected.has(word.id)}
+                          onChange={(e) => {
+                            const next = new Set(selected);
+                            if (e.target.checked) next.add(word.id);
+                            else next.delete(word.id);
+                            setSelected(next);
+                          }}
+                        />
+                      </td>
+                      <td>{word.find}</td>
+                      {STOP_WORD_TYPES.map((type) => (
+                        <td key={type}>{t(`admin.stopWords.action.${word[type]}`)}</td>
+                      ))}
+                      <td>{word.replacement}</td>
+                      <td>
+                        <Button size="small" type="text" onClick={() => void remove([word.id])}>
+                          {t('admin.delete')}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
+            <div className="lt-toolbar">
+              <Button type="danger" disabled={selected.size === 0} onClick={() => void remove([...selected])}>
+                {t('admin.deleteSelected', { count: selected.size })}
+              </Button>
+              <Pager current={list.data.currentPage} total={list.data.totalPage} />
+            </div>
+          </>
+        )}
+      </section>
+      <ImportForm />
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { UserStatus, type AdminUserItem, type GroupData, type Page } from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../components/forum/pager';
+import { TimeText } from '../components/forum/time-text';
+import { Button, Spinner, TextInput } from '../components/ui';
+import { positiveInt } from '../api/forum-queries';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
+
+/** The family's user statuses and their text keys. */
+const STATUS_KEYS = { 0: 'normal', 1: 'banned', 2: 'review', 3: 'rejected', 4: 'ignored', 10: 'fields' } as const;
+const STATUSES = [0, 1, 2, 3, 4, 10] as const;
+const statusKey = (status: number) => STATUS_KEYS[status as keyof typeof STATUS_KEYS] ?? 'normal';
+
+function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] }) {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const update = async (body: Record<string, unknown>, done: string) => {
+    if (await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done))
+      await refresh('users');
+  };
+  const examine = async (status: 0 | 3, rejectReason?: string) => {
+    const body = { data: [{ id: user.userId, status, ...(rejectReason ? { rejectReason } : {}) }] };
+    if (await adminCall('POST', '/api/backAdmin/users/examine', body, t('admin.saved'))) await refresh('users');
+  };
+  const ban = () => {
+    const reason = window.prompt(t('admin.users.banReason', { name: user.username }));
+    if (reason === null) return;
+    void update({ status: 1, reason }, t('admin.users.banned'));
+  };
+  const reject = () => {
+    const reason = window.prompt(t('admin.users.rejectReason', { name: user.username }));
+    if (reason === null) return;
+    void examine(3, reason);
+  };
+  return (
+    <tr data-testid="user-row" data-user-id={user.userId}>
+      <td>{user.userId}</td>
+      <td>
+        <strong>{user.username}</strong>
+        {user.nickname !== user.username ? <div className="lt-empty--small">{user.nickname}</div> : null}
+      </td>
+      <td>
+        <select
+          className="lt-select lt-select--small"
+          aria-label={t('admin.users.group')}
+          value={user.groups[0]?.id ?? 0}
+          onChange={(e) => void update({ groupId: Number(e.target.value) }, t('admin.saved'))}
+        >
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        {t(`admin.users.status.${statusKey(user.status)}`)}
+        {user.rejectReason ? <div className="lt-empty--small">{user.rejectReason}</div> : null}
+      </td>
+      <td>{user.threadCount}</td>
+      <td>
+        <TimeText iso={user.createdAt} />
+      </td>
+      <td>
+        <div className="lt-table__actions">
+          {user.status === UserStatus.UNDER_REVIEW ? (
+            <>
+              <Button size="small" type="primary" onClick={() => void examine(0)}>
+                {t('admin.users.approve')}
+              </Button>
+              <Button size="small" type="danger" onClick={reject}>
+                {t('admin.users.reject')}
+              </Button>
+            </>
+          ) : null}
+          {user.status === UserStatus.BANNED ? (
+            <Button size="small" onClick={() => void update({ status: 0 }, t('admin.users.unbanned'))}>
+              {t('admin.users.unban')}
+            </Button>
+          ) : user.status === UserStatus.NORMAL ? (
+            <Button size="small" type="danger" onClick={ban} data-testid="user-ban">
+              {t('admin.users.ban')}
+            </Button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Users: search by name, filter by status, change the group, ban and unban, review registrations. */
+export function Component() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const page = positiveInt(search.get('page'), 1);
+  const keyword = search.get('keyword') ?? '';
+  const status = search.get('status') ?? '';
+  const [draft, setDraft] = useState(keyword);
+  const filter: Record<string, unknown> = {};
+  if (keyword) filter.username = keyword;
+  if (status !== '') filter.status = Number(status);
+  const list = useAdminQuery<Page<AdminUserItem>>(['users', page, keyword, status], '/api/backAdmin/users', {
+    page,
+    perPage: 20,
+    filter,
+  });
+  const groups = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+
+  const apply = (values: { keyword?: string; status?: string }) => {
+    const next = new URLSearchParams();
+    const k = values.keyword ?? keyword;
+    const s = values.status ?? status;
+    if (k) next.set('keyword', k);
+    if (s !== '') next.set('status', s);
+    setSearch(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ keyword: draft.trim() });
+  };
+
+  return (
+    <section className="lt-card lt-admin-form" aria-labelledby="users-title">
+      <h1 id="users-title" className="lt-page__title">
+        {t('admin.section.users')}
+      </h1>
+      <form className="lt-toolbar" onSubmit={submit} role="search">
+        <TextInput name="keyword" label={t('admin.users.search')} value={draft} onChange={setDraft} maxLength={64} />
+        <div className="lt-field">
+          <label className="lt-field__label" htmlFor="users-status">
+            {t('admin.users.statusLabel')}
+          </label>
+          <select
+            id="users-status"
+            className="lt-select"
+            value={status}
+            onChange={(e) => apply({ status: e.target.value })}
+          >
+            <option value="">{t('admin.users.allStatuses')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.users.status.${statusKey(s)}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="primary" htmlType="submit">
+          {t('admin.users.searchButton')}
+        </Button>
+      </form>
+      {list.error ? <p className="lt-empty">{list.error}</p> : null}
+      {!list.data || !groups.data ? (
+        <Spinner />
+      ) : (
+        <>
+          <div className="lt-table-wrap">
+            <table className="lt-table">
+              <thead>
+                <tr>
+                  <th>ID</th>
+                  <th>{t('admin.users.name')}</th>
+                  <th>{t('admin.users.group')}</th>
+                  <th>{t('admin.users.statusLabel')}</th>
+                  <th>{t('admin.users.threads')}</th>
+                  <th>{t('admin.users.registered')}</th>
+                  <th>{t('admin.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.pageData.map((user) => (
+                  <UserRow
+                    key={`${user.userId}:${user.status}:${user.groups[0]?.id ?? 0}`}
+                    user={user}
+                    groups={groups.data!}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
+          <Pager current={list.data.currentPage} total={list.data.totalPage} />
+        </>
+      )}
+    </section>
+  );
+}
