@@ -12,6 +12,7 @@ import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
@@ -63,6 +64,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(searchRoutes);
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
+  await api.register(reviewRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -16,3 +16,4 @@ export * from './schemas/search.js';
 export * from './schemas/admin-users.js';
 export * from './stop-words.js';
 export * from './schemas/stop-words.js';
+export * from './schemas/review.js';

@@ -1,0 +1,125 @@
+import {
+  ApprovalState,
+  type Page,
+  type ReviewListQuery,
+  type ReviewPostItem,
+  type ReviewSubmitBody,
+  type ReviewThreadItem,
+} from '@luntan/shared';
+import type { AppContext } from '../../context.js';
+import { invalid, notFound } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { ViewerContext } from '../auth/viewer.js';
+import { findPost, updatePostIf } from '../posts/posts.repository.js';
+import { countApprovedPost } from '../posts/posts.service.js';
+import { removeThreadIndex } from '../search/search.repository.js';
+import { presentThreads } from '../threads/threads.presenter.js';
+import { findThread, updateThreadIf } from '../threads/threads.repository.js';
+import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
+
+const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
+  pageData: items,
+  currentPage: page,
+  perPage,
+  totalCount,
+  totalPage: Math.ceil(totalCount / perPage),
+});
+
+export async function threadQueue(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: ReviewListQuery,
+): Promise<Page<ReviewThreadItem>> {
+  const [total, rows] = await Promise.all([
+    countHeldThreads(ctx.db, q.filter),
+    listHeldThreads(ctx.db, q.filter, (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  const items = await presentThreads(ctx.db, viewer, rows);
+  return pageOf(
+    items.map((item, i) => ({
+      ...item,
+      content: { text: rows[i]!.firstContent ?? '', html: rows[i]!.firstContentHtml ?? '' },
+    })),
+    q.page,
+    q.perPage,
+    total,
+  );
+}
+
+export async function postQueue(ctx: AppContext, q: ReviewListQuery): Promise<Page<ReviewPostItem>> {
+  const [total, rows] = await Promise.all([
+    countHeldPosts(ctx.db, q.filter),
+    listHeldPosts(ctx.db, q.filter, (q.page - 1) * q.perPage, q.perPage),
+  ]);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      threadId: r.threadId,
+      threadTitle: r.threadTitle,
+      user: { userId: r.userId, nickname: r.nickname, avatar: r.avatar },
+      content: { text: r.content, html: r.contentHtml },
+      isComment: r.isComment === 1,
+      replyPostId: r.replyPostId,
+      isApproved: r.isApproved === 1,
+      approvalState: r.isApproved,
+      createdAt: r.createdAt,
+    })),
+    q.page,
+    q.perPage,
+    total,
+  );
+}
+
+const notHeld = (kind: string, id: number) =>
+  invalid({
+    zh: `ids: ${kind === 'thread' ? '主题' : '回复'} ${id} 不在审核中`,
+    en: `ids: ${kind} ${id} is not held for review`,
+  });
+const missing = (kind: string, id: number) =>
+  notFound({ zh: `ids: ${kind === 'thread' ? '主题' : '回复'} ${id} 不存在`, en: `ids: ${kind} ${id} does not exist` });
+
+/**
+ * Approves, ignores or deletes held threads or replies, all or none, keeping the counters right: an approved thread
+ * counts in its category and for its author; an approved reply in its thread (or its reply, for a comment) and for
+ * its author. Ignored items stay out of sight; deleted ones are hidden as thread.delete does.
+ */
+export async function submitReview(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  body: ReviewSubmitBody,
+): Promise<{ type: string; action: string; ids: number[] }> {
+  const ids = [...new Set(body.ids)].sort((a, b) => a - b);
+  const at = now();
+  const actor = viewer.user!.id;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const id of ids) {
+      if (body.type === 'thread') {
+        await lockThread(trx, ctx.dialect, id);
+        const thread = await findThread(trx, id);
+        if (!thread || thread.deletedAt !== null) throw missing('thread', id);
+        if (thread.isApproved === ApprovalState.APPROVED || thread.isDraft === 1) throw notHeld('thread', id);
+        if (body.action === 'approve') await changeThreadState(trx, thread, { isApproved: ApprovalState.APPROVED });
+        if (body.action === 'ignore') await updateThreadIf(trx, id, { isApproved: ApprovalState.IGNORED });
+        if (body.action === 'delete') {
+          await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
+          await removeThreadIndex(trx, ctx.dialect, id);
+        }
+        continue;
+      }
+      const post = await findPost(trx, id);
+      if (!post || post.deletedAt !== null || post.isFirst === 1) throw missing('post', id);
+      await lockThread(trx, ctx.dialect, post.threadId);
+      const thread = await findThread(trx, post.threadId);
+      if (!thread || thread.deletedAt !== null) throw missing('post', id);
+      if (post.isApproved === ApprovalState.APPROVED) throw notHeld('post', id);
+      if (body.action === 'approve') {
+        await updatePostIf(trx, id, { isApproved: ApprovalState.APPROVED }, false);
+        await countApprovedPost(trx, post, at);
+      }
+      if (body.action === 'ignore') await updatePostIf(trx, id, { isApproved: ApprovalState.IGNORED }, false);
+      if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
+    }
+  });
+  return { type: body.type, action: body.action, ids };
+}
