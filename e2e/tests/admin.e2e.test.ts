@@ -192,4 +192,55 @@ describe('back office', () => {
     expect(refused.Message).toContain(word);
     expect(errors).toEqual([]);
   });
+
+  it('closes the site: visitors see the notice and the API refuses them; the administrator carries on', async () => {
+    const admin = await e2e.admin();
+    await admin.settings({ siteClose: true, siteCloseMsg: '升级中，十分钟后回来' });
+    try {
+      const { page } = await e2e.newPage();
+      await page.goto('/');
+      await hydrated(page);
+      await page.getByTestId('site-closed').getByText('升级中，十分钟后回来').waitFor();
+      await e2e.screenshot(page, 'site-closed');
+      const guest = await new ApiClient(e2e.baseUrl).call('GET', '/api/v3/thread.list');
+      expect(guest.Code).toBe(-3005);
+      const { page: adminPage } = await asAdmin();
+      await adminPage.goto('/');
+      await hydrated(adminPage);
+      expect(await adminPage.getByTestId('site-closed').count()).toBe(0);
+    } finally {
+      await admin.settings({ siteClose: false });
+    }
+  });
+
+  it('holds a thread with a {MOD} word for review; approving it publishes it', async () => {
+    const admin = await e2e.admin();
+    const word = `审核${uniqueName('r')}`;
+    await admin.ok('POST', '/api/stop-words/batch.v2', {
+      data: { type: 'stop-words', words: [`${word}={MOD}`], overwrite: true },
+    });
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('h'), 'e2e-Passw0rd');
+    const title = `需要审核的主题 ${word}`;
+    const held = await member.ok<{ threadId: number; isApproved: boolean }>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title,
+      content: { text: '正文' },
+    });
+    expect(held.isApproved).toBe(false);
+    const guest = new ApiClient(e2e.baseUrl);
+    const before = await guest.ok<{ pageData: Array<{ threadId: number }> }>('GET', '/api/v3/thread.list?perPage=50');
+    expect(before.pageData.some((t) => t.threadId === held.threadId)).toBe(false);
+
+    const { page, errors } = await asAdmin();
+    await page.goto('/admin/review');
+    await hydrated(page);
+    const item = page.locator(`[data-testid="review-item"][data-id="${held.threadId}"]`);
+    await item.waitFor();
+    await e2e.screenshot(page, 'admin-review');
+    await item.getByRole('button', { name: '通过' }).click();
+    await item.waitFor({ state: 'detached' });
+    const after = await guest.ok<{ pageData: Array<{ threadId: number }> }>('GET', '/api/v3/thread.list?perPage=50');
+    expect(after.pageData.some((t) => t.threadId === held.threadId)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -82,6 +82,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminPermissions', 'groups/:groupId/permissions'),
                 adminPage('adminUsers', 'users'),
                 adminPage('adminStopWords', 'stop-words'),
+                adminPage('adminReview', 'review'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import type { RouteHandle } from '../routing/handle';
+import '../components/forum/forum.css';
+import '../routes/thread.css';
 import './admin.css';
 
 export const handle: RouteHandle = { title: (t) => t('admin.title') };
@@ -12,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/groups', key: 'groups' },
   { to: '/admin/users', key: 'users' },
   { to: '/admin/stop-words', key: 'stopWords' },
+  { to: '/admin/review', key: 'review' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
@@ -16,6 +16,19 @@ function SiteInfoError({ retry }: { retry: () => void }) {
       <Icon name="warning" size={40} />
       <h1>{t('site.siteInfoFailed')}</h1>
       <Button onClick={retry}>{t('site.retry')}</Button>
+    </section>
+  );
+}
+
+/** The site is closed: visitors see its notice; administrators can still sign in and use everything. */
+function SiteClosed({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="lt-error-page" role="status" data-testid="site-closed">
+      <Icon name="warning" size={40} />
+      <h1>{t('site.closed')}</h1>
+      <p>{message || t('site.closedDefault')}</p>
+      <Link to="/user/login">{t('site.adminLogin')}</Link>
     </section>
   );
 }
@@ -43,11 +56,21 @@ export function AppShell() {
   useHydratedMark();
   const { forum, failed, retry } = useForum();
   useDocumentTitle(forum?.setSite.siteName);
+  const location = useLocation();
   const Layout = platform === 'h5' ? MobileLayout : DesktopLayout;
+  const closed = forum?.setSite.siteClose === true && !forum.user?.isAdmin && location.pathname !== '/user/login';
   return (
     <>
       <SkipLink />
-      <Layout>{failed ? <SiteInfoError retry={retry} /> : <Outlet />}</Layout>
+      <Layout>
+        {failed ? (
+          <SiteInfoError retry={retry} />
+        ) : closed ? (
+          <SiteClosed message={forum.setSite.siteCloseMsg} />
+        ) : (
+          <Outlet />
+        )}
+      </Layout>
       {/* Back and forward return to where the reader was on the page (a list's page and position). */}
       <ScrollRestoration />
     </>

@@ -28,6 +28,7 @@ export const ROUTE_MODULES = {
   adminGroups: { load: () => import('../admin/groups-page'), src: 'src/admin/groups-page.tsx' },
   adminPermissions: { load: () => import('../admin/permissions-page'), src: 'src/admin/permissions-page.tsx' },
   adminUsers: { load: () => import('../admin/users-page'), src: 'src/admin/users-page.tsx' },
+  adminReview: { load: () => import('../admin/review-page'), src: 'src/admin/review-page.tsx' },
   adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 

@@ -1,0 +1,172 @@
+import type { Page, ReviewPostItem, ReviewThreadItem } from '@luntan/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { positiveInt } from '../api/forum-queries';
+import { Pager } from '../components/forum/pager';
+import { TimeText } from '../components/forum/time-text';
+import { Button, Spinner } from '../components/ui';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.review') };
+
+type Kind = 'thread' | 'post';
+type Action = 'approve' | 'ignore' | 'delete';
+
+interface Held {
+  id: number;
+  title: string;
+  link: string;
+  author: string;
+  html: string;
+  createdAt: string;
+}
+
+function toHeld(kind: Kind, item: ReviewThreadItem | ReviewPostItem): Held {
+  if (kind === 'thread') {
+    const thread = item as ReviewThreadItem;
+    return {
+      id: thread.threadId,
+      title: thread.title,
+      link: `/thread/${thread.threadId}`,
+      author: thread.user.nickname,
+      html: thread.content.html,
+      createdAt: thread.createdAt,
+    };
+  }
+  const post = item as ReviewPostItem;
+  return {
+    id: post.id,
+    title: post.threadTitle,
+    link: `/thread/${post.threadId}`,
+    author: post.user.nickname,
+    html: post.content.html,
+    createdAt: post.createdAt,
+  };
+}
+
+/** The review queue: threads and replies held by a {MOD} stop word, approved, ignored or deleted, singly or in bulk. */
+export function Component() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const [search, setSearch] = useSearchParams();
+  const kind: Kind = search.get('type') === 'post' ? 'post' : 'thread';
+  const state = search.get('state') === '2' ? '2' : '0';
+  const page = positiveInt(search.get('page'), 1);
+  const url = kind === 'thread' ? '/api/backAdmin/manage.thread.list' : '/api/backAdmin/manage.posts.list';
+  const list = useAdminQuery<Page<ReviewThreadItem | ReviewPostItem>>(['review', kind, state, page], url, {
+    page,
+    perPage: 20,
+    filter: { isApproved: state },
+  });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+
+  const submit = async (ids: number[], action: Action) => {
+    if (action === 'delete' && !window.confirm(t('admin.review.confirmDelete', { count: ids.length }))) return;
+    const body = { type: kind, ids, action };
+    if (await adminCall('POST', '/api/backAdmin/manage.submit.review', body, t(`admin.review.done.${action}`))) {
+      setSelected(new Set());
+      await refresh('review');
+    }
+  };
+  const go = (values: { type?: Kind; state?: string }) => {
+    const next = new URLSearchParams();
+    const type = values.type ?? kind;
+    const s = values.state ?? state;
+    if (type === 'post') next.set('type', 'post');
+    if (s === '2') next.set('state', '2');
+    setSelected(new Set());
+    setSearch(next);
+  };
+  const items = list.data ? list.data.pageData.map((item) => toHeld(kind, item)) : [];
+
+  return (
+    <section className="lt-card lt-admin-form" aria-labelledby="review-title">
+      <h1 id="review-title" className="lt-page__title">
+        {t('admin.section.review')}
+      </h1>
+      <div className="lt-toolbar">
+        <nav className="lt-tabs" aria-label={t('admin.review.kinds')}>
+          {(['thread', 'post'] as const).map((type) => (
+            <button
+              key={type}
+              type="button"
+              className={`lt-tab${type === kind ? ' lt-tab--active' : ''}`}
+              aria-pressed={type === kind}
+              onClick={() => go({ type })}
+            >
+              {t(`admin.review.kind.${type}`)}
+            </button>
+          ))}
+        </nav>
+        <select
+          className="lt-select lt-select--small"
+          aria-label={t('admin.review.state')}
+          value={state}
+          onChange={(e) => go({ state: e.target.value })}
+        >
+          <option value="0">{t('admin.review.pending')}</option>
+          <option value="2">{t('admin.review.ignored')}</option>
+        </select>
+      </div>
+      {list.error ? <p className="lt-empty">{list.error}</p> : null}
+      {!list.data ? <Spinner /> : null}
+      {list.data && items.length === 0 ? <p className="lt-empty">{t('admin.review.empty')}</p> : null}
+      {items.map((item) => (
+        <article key={item.id} className="lt-review-item" data-testid="review-item" data-id={item.id}>
+          <header className="lt-toolbar">
+            <label className="lt-check">
+              <input
+                type="checkbox"
+                checked={selected.has(item.id)}
+                onChange={(e) => {
+                  const next = new Set(selected);
+                  if (e.target.checked) next.add(item.id);
+                  else next.delete(item.id);
+                  setSelected(next);
+                }}
+              />
+              <Link to={item.link}>{item.title}</Link>
+            </label>
+            <span className="lt-empty--small">
+              {item.author} · <TimeText iso={item.createdAt} />
+            </span>
+          </header>
+          <div className="lt-prose lt-prose--post" dangerouslySetInnerHTML={{ __html: item.html }} />
+          <div className="lt-table__actions">
+            <Button size="small" type="primary" onClick={() => void submit([item.id], 'approve')}>
+              {t('admin.review.approve')}
+            </Button>
+            {state === '0' ? (
+              <Button size="small" onClick={() => void submit([item.id], 'ignore')}>
+                {t('admin.review.ignore')}
+              </Button>
+            ) : null}
+            <Button size="small" type="danger" onClick={() => void submit([item.id], 'delete')}>
+              {t('admin.delete')}
+            </Button>
+          </div>
+        </article>
+      ))}
+      {items.length > 0 ? (
+        <div className="lt-toolbar">
+          <div className="lt-table__actions">
+            <Button
+              type="primary"
+              disabled={selected.size === 0}
+              onClick={() => void submit([...selected], 'approve')}
+              data-testid="review-approve-selected"
+            >
+              {t('admin.review.approveSelected', { count: selected.size })}
+            </Button>
+            <Button type="danger" disabled={selected.size === 0} onClick={() => void submit([...selected], 'delete')}>
+              {t('admin.deleteSelected', { count: selected.size })}
+            </Button>
+          </div>
+          {list.data ? <Pager current={list.data.currentPage} total={list.data.totalPage} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
