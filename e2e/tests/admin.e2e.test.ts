@@ -243,4 +243,26 @@ describe('back office', () => {
     expect(after.pageData.some((t) => t.threadId === held.threadId)).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('sends a user banned meanwhile to /user/status, with the reason', async () => {
+    const admin = await e2e.admin();
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('s'), 'e2e-Passw0rd');
+    const thread = await admin.ok<{ threadId: number }>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '点赞会被拒绝',
+      content: { text: '正文' },
+    });
+    const { page, context, errors } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    await page.goto(`/thread/${thread.threadId}`);
+    await hydrated(page);
+    await admin.ok('POST', '/api/backAdmin/users/update.user', { id: member.userId, status: 1, reason: '多次违规' });
+    await page.getByTestId('thread-like').click();
+    await page.waitForURL((url) => url.pathname === '/user/status');
+    const status = page.getByTestId('user-status');
+    await status.getByText('账号已被禁用').waitFor();
+    await status.getByText('多次违规').waitFor();
+    await e2e.screenshot(page, 'user-status');
+    expect(errors.filter((e) => !e.includes('-4009'))).toEqual([]);
+  });
 });

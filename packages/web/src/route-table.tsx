@@ -13,6 +13,9 @@ import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-module
  * The route table. One set of routes for both layouts: the shell picks the desktop or mobile frame, pages are
  * shared. Every page renders on the server first; the browser hydrates it.
  */
+/** Login-required routes whose pages exist (the others show the not-found page behind the guard). */
+const BUILT_GUARDED_PAGES = new Set(['/user/status']);
+
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
   const admin = adminOnly(ctx);
@@ -67,6 +70,12 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               loader: pageLoader(ctx, 'register', guestOnly(ctx)),
               lazy: lazyPage('register'),
             },
+            {
+              id: 'userStatus',
+              path: 'user/status',
+              loader: pageLoader(ctx, 'userStatus', loginRequired),
+              lazy: lazyPage('userStatus'),
+            },
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
@@ -87,7 +96,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },
             // Pages that later issues build: the guard already protects them; until then they are not found.
-            ...LOGIN_REQUIRED_ROUTES.map((path): RouteObject => ({
+            ...LOGIN_REQUIRED_ROUTES.filter((path) => !BUILT_GUARDED_PAGES.has(path)).map((path): RouteObject => ({
               id: `guarded:${path}`,
               path: path.slice(1),
               loader: loginRequired,

@@ -328,6 +328,17 @@ export const en: Messages = {
       section: { thread: 'Threads', content: 'Content', user: 'Users', finance: 'Finance', other: 'Other' },
     },
   },
+  status: {
+    title: 'Account status',
+    normal: 'Your account is in order',
+    banned: 'Your account is banned',
+    review: 'Your account is waiting for review',
+    rejected: 'Your registration was rejected',
+    ignored: 'Your registration was ignored',
+    fields: 'Please complete your registration details first',
+    reason: 'Reason: {{reason}}',
+    fillFields: 'Complete them',
+  },
   footer: {
     copyright: '© {{year}} {{siteName}}',
     poweredBy: 'Powered by Luntan {{version}}',

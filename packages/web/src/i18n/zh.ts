@@ -325,6 +325,17 @@ export const zh = {
       section: { thread: '主题', content: '内容', user: '用户', finance: '财务', other: '其他' },
     },
   },
+  status: {
+    title: '账号状态',
+    normal: '账号状态正常',
+    banned: '账号已被禁用',
+    review: '账号正在审核中，请耐心等待',
+    rejected: '账号审核未通过',
+    ignored: '账号审核被忽略',
+    fields: '请先补充注册信息',
+    reason: '原因：{{reason}}',
+    fillFields: '去补充',
+  },
   footer: {
     copyright: '© {{year}} {{siteName}}',
     poweredBy: 'Powered by Luntan {{version}}',

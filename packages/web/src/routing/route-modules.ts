@@ -19,6 +19,7 @@ export const ROUTE_MODULES = {
   my: { load: () => import('../routes/my'), src: 'src/routes/my.tsx' },
   login: { load: () => import('../routes/login'), src: 'src/routes/login.tsx' },
   register: { load: () => import('../routes/register'), src: 'src/routes/register.tsx' },
+  userStatus: { load: () => import('../routes/user-status'), src: 'src/routes/user-status.tsx' },
   thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
   post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
