@@ -10,6 +10,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
@@ -71,6 +72,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(stopWordsRoutes);
   await api.register(reviewRoutes);
   await api.register(signinFieldsRoutes);
+  await api.register(notificationTemplatesRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -18,3 +18,4 @@ export * from './stop-words.js';
 export * from './schemas/stop-words.js';
 export * from './schemas/review.js';
 export * from './schemas/signin-fields.js';
+export * from './schemas/notification-templates.js';
