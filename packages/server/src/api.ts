@@ -1,4 +1,4 @@
-import { Code, type CodeValue } from '@luntan/shared';
+import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
@@ -10,10 +10,12 @@ import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
@@ -22,6 +24,9 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 
 /** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
 const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
+
+/** What a user who still owes sign-in fields (status 10) may call besides: the calls that fill them. */
+const OPEN_TO_SUPPLEMENTARY = new Set(SUPPLEMENTARY_CALLS);
 
 /**
  * Calls anyone may make while the site is closed: reading the site (and its notice) and signing in, so that an
@@ -45,7 +50,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
-      const stop = statusError(user);
+      const filling = user.status === UserStatus.NEEDS_SIGNIN_FIELDS && OPEN_TO_SUPPLEMENTARY.has(url);
+      const stop = filling ? null : statusError(user);
       if (stop) throw stop;
     }
   });
@@ -65,6 +71,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
   await api.register(reviewRoutes);
+  await api.register(signinFieldsRoutes);
+  await api.register(notificationTemplatesRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

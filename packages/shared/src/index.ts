@@ -17,3 +17,5 @@ export * from './schemas/admin-users.js';
 export * from './stop-words.js';
 export * from './schemas/stop-words.js';
 export * from './schemas/review.js';
+export * from './schemas/signin-fields.js';
+export * from './schemas/notification-templates.js';

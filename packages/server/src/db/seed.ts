@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_GROUP_PERMISSIONS, GroupId, SETTING_DEFINITIONS, UserStatus } from '@luntan/shared';
+import {
+  DEFAULT_GROUP_PERMISSIONS,
+  GroupId,
+  NotificationChannel,
+  SETTING_DEFINITIONS,
+  UserStatus,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import { now } from '../core/time.js';
 import { hashPassword } from '../modules/auth/auth.service.js';
 import { addUserToGroup } from '../modules/groups/groups.repository.js';
 import { encodeSetting } from '../modules/settings/settings.service.js';
-import { writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
+import { DEFAULT_TEMPLATES } from '../modules/notification-templates/default-templates.js';
+import { readSetting, writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
 import { findUserByUsername, insertUser, normalizeUsername } from '../modules/users/users.repository.js';
 import { syncIdentity } from './migration-helpers.js';
 import type { DB } from './schema.js';
@@ -77,6 +84,25 @@ export async function seed(
     for (const def of SETTING_DEFINITIONS) {
       await writeSettingIfAbsent(trx, def.key, def.tag, encodeSetting(def.default));
     }
+
+    // The in-site template of each notification type, in the site's language; never overwrites an edited one.
+    const locale = (await readSetting(trx, 'siteLocale', 'default'))?.value === 'en' ? 'en' : 'zh';
+    await trx
+      .insertInto('notificationTpls')
+      .values(
+        DEFAULT_TEMPLATES.map((d) => ({
+          typeName: d.typeName,
+          type: NotificationChannel.SITE,
+          status: 1,
+          title: d[locale].title,
+          content: d[locale].content,
+          vars: JSON.stringify(Object.fromEntries(Object.entries(d.vars).map(([k, label]) => [k, label[locale]]))),
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['typeName', 'type']).doNothing())
+      .execute();
 
     // A fresh site has one category to post in.
     const anyCategory = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();

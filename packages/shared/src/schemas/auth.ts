@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signinAnswers } from './signin-fields.js';
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 
 /** A refinement's message in both locales: the server answers in the viewer's. */
@@ -42,6 +43,11 @@ export const registerBody = z.object({
   username: usernameSchema,
   password: passwordSchema,
   nickname: nicknameSchema.optional(),
+  /**
+   * Answers to the sign-in fields ([{id: fieldId, value}]). Given, every enabled required field must be answered;
+   * left out while required fields exist, the new user gets status 10 and answers them afterwards.
+   */
+  signinFields: signinAnswers.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -14,6 +14,7 @@ import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
 import { isSiteClosed, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
+import { registrationFields } from '../signin-fields/signin-fields.service.js';
 import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
 import { findUserByUsername, insertUser, normalizeUsername, updateUser } from '../users/users.repository.js';
 import { createAccessToken, revokeToken } from './tokens.repository.js';
@@ -82,9 +83,11 @@ export async function register(
     throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
   }
   const nickname = await screenNames(db, cache, body.username, body.nickname);
+  const fields = await registrationFields(db, body.signinFields);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
-  const status = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
   try {
     return await db.transaction().execute(async (trx) => {
       const at = now();
@@ -105,6 +108,7 @@ export async function register(
       });
       const group = await findDefaultGroup(trx);
       if (group) await addUserToGroup(trx, userId, group.id);
+      await fields.store(trx, userId);
       return issueSession(trx, userId, status, client);
     });
   } catch (err) {
@@ -130,7 +134,8 @@ export async function login(
   if (!(await verify(user.passwordHash, password))) return null;
   // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
   if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
-  const stop = statusError(user);
+  // A user who still owes sign-in fields signs in (userStatus 10) to answer them.
+  const stop = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? null : statusError(user);
   if (stop) throw stop;
   return db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { lastLoginAt: now(), lastLoginIp: client.ip });

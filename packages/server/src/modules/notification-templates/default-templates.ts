@@ -1,0 +1,224 @@
+/**
+ * The family's 25 notification types (Discuz! Q v3), with the in-site template a new site starts with, in the
+ * site's language. `key` is how the code names a type (the family's notice id without its channel); `typeName` is
+ * what the family's data and the back office call it. Templates are site content: administrators edit them.
+ */
+export interface DefaultTemplate {
+  key: string;
+  typeName: string;
+  vars: Record<string, { zh: string; en: string }>;
+  zh: { title: string; content: string };
+  en: { title: string; content: string };
+}
+
+const v = {
+  username: { zh: '用户名', en: 'user name' },
+  sitename: { zh: '站点名称', en: 'site name' },
+  groupname: { zh: '用户组', en: 'user group' },
+  reason: { zh: '原因', en: 'reason' },
+  content: { zh: '内容', en: 'content' },
+  actor: { zh: '操作的用户', en: 'acting user' },
+  amount: { zh: '金额', en: 'amount' },
+  oldgroupname: { zh: '原用户组', en: 'former group' },
+  newgroupname: { zh: '新用户组', en: 'new group' },
+};
+type VarName = keyof typeof v;
+const vars = (...names: VarName[]) => Object.fromEntries(names.map((n) => [`{${n}}`, v[n]])) as DefaultTemplate['vars'];
+
+const t = (
+  key: string,
+  typeName: string,
+  names: VarName[],
+  zh: [string, string],
+  en: [string, string],
+): DefaultTemplate => ({
+  key,
+  typeName,
+  vars: vars(...names),
+  zh: { title: zh[0], content: zh[1] },
+  en: { title: en[0], content: en[1] },
+});
+
+export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
+  t(
+    'registered.passed',
+    '新用户注册通知',
+    ['username', 'sitename', 'groupname'],
+    ['欢迎加入{sitename}', '{username}，欢迎你成为{sitename}的{groupname}。发言请遵守法律法规，祝你在这里愉快。'],
+    [
+      'Welcome to {sitename}',
+      '{username}, welcome to {sitename} as a {groupname}. Please respect the law when you post, and enjoy your stay.',
+    ],
+  ),
+  t(
+    'registered.approved',
+    '注册审核通过通知',
+    ['username'],
+    ['注册审核通过', '{username}，你的注册申请已通过审核。'],
+    ['Registration approved', '{username}, your registration has been approved.'],
+  ),
+  t(
+    'registered.unapproved',
+    '注册审核不通过通知',
+    ['username', 'reason'],
+    ['注册审核未通过', '{username}，你的注册申请未通过审核，原因：{reason}'],
+    ['Registration not approved', '{username}, your registration was not approved. Reason: {reason}'],
+  ),
+  t(
+    'post.unapproved',
+    '内容审核不通过通知',
+    ['username', 'content', 'reason'],
+    ['内容审核未通过', '{username}，你发布的“{content}”未通过审核，原因：{reason}'],
+    ['Post not approved', '{username}, your post "{content}" was not approved. Reason: {reason}'],
+  ),
+  t(
+    'post.approved',
+    '内容审核通过通知',
+    ['username', 'content'],
+    ['内容审核通过', '{username}，你发布的“{content}”已通过审核。'],
+    ['Post approved', '{username}, your post "{content}" has been approved.'],
+  ),
+  t(
+    'post.deleted',
+    '内容删除通知',
+    ['username', 'content', 'reason'],
+    ['内容被删除', '{username}，你发布的“{content}”已被删除，原因：{reason}'],
+    ['Post deleted', '{username}, your post "{content}" was deleted. Reason: {reason}'],
+  ),
+  t(
+    'post.essence',
+    '内容精华通知',
+    ['username', 'content'],
+    ['内容被设为精华', '{username}，你发布的“{content}”被设为精华。'],
+    ['Post marked as essence', '{username}, your post "{content}" was marked as essence.'],
+  ),
+  t(
+    'post.sticky',
+    '内容置顶通知',
+    ['username', 'content'],
+    ['内容被置顶', '{username}，你发布的“{content}”已被置顶。'],
+    ['Post made sticky', '{username}, your post "{content}" was made sticky.'],
+  ),
+  t(
+    'post.update',
+    '内容修改通知',
+    ['username', 'content'],
+    ['内容被修改', '{username}，你发布的“{content}”已被管理员修改。'],
+    ['Post edited', '{username}, your post "{content}" was edited by a moderator.'],
+  ),
+  t(
+    'user.disable',
+    '用户禁用通知',
+    ['username', 'reason'],
+    ['账号被禁用', '{username}，你的账号已被禁用，原因：{reason}'],
+    ['Account banned', '{username}, your account has been banned. Reason: {reason}'],
+  ),
+  t(
+    'user.normal',
+    '用户解除禁用通知',
+    ['username'],
+    ['账号已解除禁用', '{username}，你的账号已恢复正常。'],
+    ['Account restored', '{username}, your account is active again.'],
+  ),
+  t(
+    'user.group',
+    '用户角色调整通知',
+    ['username', 'oldgroupname', 'newgroupname'],
+    ['用户组已调整', '{username}，你的用户组已由{oldgroupname}调整为{newgroupname}。'],
+    ['User group changed', '{username}, your group changed from {oldgroupname} to {newgroupname}.'],
+  ),
+  t(
+    'post.replied',
+    '内容回复通知',
+    ['username', 'actor', 'content'],
+    ['有人回复了你', '{actor}回复了你：{content}'],
+    ['New reply', '{actor} replied to you: {content}'],
+  ),
+  t(
+    'post.liked',
+    '内容点赞通知',
+    ['username', 'actor', 'content'],
+    ['有人赞了你', '{actor}赞了你的“{content}”'],
+    ['New like', '{actor} liked your "{content}"'],
+  ),
+  t(
+    'post.paid',
+    '内容支付通知',
+    ['username', 'actor', 'content', 'amount'],
+    ['有人支付了你的内容', '{actor}为你的“{content}”支付了 {amount} 元'],
+    ['Content paid', '{actor} paid {amount} for your "{content}"'],
+  ),
+  t(
+    'post.reminded',
+    '内容@通知',
+    ['username', 'actor', 'content'],
+    ['有人@了你', '{actor}在“{content}”中提到了你'],
+    ['You were mentioned', '{actor} mentioned you in "{content}"'],
+  ),
+  t(
+    'withdraw.noticed',
+    '提现通知',
+    ['username', 'amount'],
+    ['提现通知', '{username}，你申请的 {amount} 元提现已处理。'],
+    ['Withdrawal', '{username}, your withdrawal of {amount} has been processed.'],
+  ),
+  t(
+    'withdraw.withdraw',
+    '提现失败通知',
+    ['username', 'amount', 'reason'],
+    ['提现失败', '{username}，你申请的 {amount} 元提现失败，原因：{reason}'],
+    ['Withdrawal failed', '{username}, your withdrawal of {amount} failed. Reason: {reason}'],
+  ),
+  t(
+    'divide.income',
+    '分成收入通知',
+    ['username', 'content', 'amount'],
+    ['分成收入', '{username}，你从“{content}”获得分成 {amount} 元。'],
+    ['Commission income', '{username}, you earned {amount} in commission from "{content}".'],
+  ),
+  t(
+    'question.asked',
+    '问答提问通知',
+    ['username', 'actor', 'content'],
+    ['有人向你提问', '{actor}向你提问：{content}'],
+    ['New question', '{actor} asked you: {content}'],
+  ),
+  t(
+    'question.answered',
+    '问答回答通知',
+    ['username', 'actor', 'content'],
+    ['你的提问有了回答', '{actor}回答了你的提问：{content}'],
+    ['Question answered', '{actor} answered your question: {content}'],
+  ),
+  t(
+    'question.expired',
+    '问答过期通知',
+    ['username', 'content', 'amount'],
+    ['提问已过期', '{username}，你的提问“{content}”已过期，{amount} 元已退回。'],
+    ['Question expired', '{username}, your question "{content}" expired; {amount} was refunded.'],
+  ),
+  t(
+    'red_packet.gotten',
+    '得到红包通知',
+    ['username', 'content', 'amount'],
+    ['你得到了红包', '{username}，你在“{content}”中得到红包 {amount} 元。'],
+    ['Red packet received', '{username}, you received a red packet of {amount} in "{content}".'],
+  ),
+  t(
+    'question.rewarded',
+    '悬赏问答通知',
+    ['username', 'content', 'amount'],
+    ['获得悬赏', '{username}，你在“{content}”中获得悬赏 {amount} 元。'],
+    ['Reward received', '{username}, you received a reward of {amount} in "{content}".'],
+  ),
+  t(
+    'question.rewarded.expired',
+    '悬赏过期通知',
+    ['username', 'content', 'amount'],
+    ['悬赏已过期', '{username}，你的悬赏“{content}”已过期，剩余 {amount} 元已退回。'],
+    ['Reward expired', '{username}, your reward "{content}" expired; the remaining {amount} was refunded.'],
+  ),
+];
+
+/** The type name of a code-level key ('post.replied' → '内容回复通知'). */
+export const TYPE_NAME_BY_KEY: ReadonlyMap<string, string> = new Map(DEFAULT_TEMPLATES.map((d) => [d.key, d.typeName]));
