@@ -265,4 +265,55 @@ describe('back office', () => {
     await e2e.screenshot(page, 'user-status');
     expect(errors.filter((e) => !e.includes('-4009'))).toEqual([]);
   });
+
+  it('asks for sign-in fields at registration, and sends users who owe them to /user/supplementary', async () => {
+    const { page, errors, admin } = await asAdmin();
+    await page.goto('/admin/signin-fields');
+    await hydrated(page);
+    const name = `真实姓名${uniqueName('f')}`.slice(0, 20);
+    await page.getByLabel('字段名称', { exact: true }).fill(name);
+    await page.locator('form').filter({ hasText: '新建字段' }).getByLabel('必填').check();
+    await page.getByTestId('signin-field-create').click();
+    const row = page.getByTestId('signin-field-row').filter({ hasText: name });
+    await row.waitFor();
+    await e2e.screenshot(page, 'admin-signin-fields');
+    const fieldId = Number(await row.getAttribute('data-field-id'));
+    try {
+      // Registration shows the field and refuses to go on without it.
+      const { page: guest, errors: guestErrors } = await e2e.newPage();
+      await guest.goto('/user/register');
+      await hydrated(guest);
+      const username = uniqueName('r');
+      await guest.getByLabel('用户名', { exact: true }).fill(username);
+      await guest.getByLabel('密码', { exact: true }).fill('e2e-Passw0rd');
+      await guest.getByRole('button', { name: '注册' }).click();
+      await guest.locator('.lt-toast[data-type="warning"]').filter({ hasText: name }).waitFor();
+      await guest.getByLabel(`${name} *`).fill('张三');
+      await guest.getByRole('button', { name: '注册' }).click();
+      await guest.waitForURL((url) => url.pathname === '/');
+      const registered = await admin.ok<{ pageData: Array<{ userId: number; status: number }> }>(
+        'GET',
+        `/api/backAdmin/users?filter[username]=${username}`,
+      );
+      expect(registered.pageData[0]?.status).toBe(0);
+      expect(guestErrors).toEqual([]);
+
+      // Registered without answers (an older client): status 10, sent to fill them in.
+      const owing = await ApiClient.register(e2e.baseUrl, uniqueName('o'), 'e2e-Passw0rd');
+      expect((await owing.call('GET', '/api/v3/thread.list')).Code).toBe(-3007);
+      const { page: user, context } = await e2e.newPage();
+      await signIn(context, owing.session.accessToken);
+      await user.goto('/');
+      await user.waitForURL((url) => url.pathname === '/user/supplementary');
+      await hydrated(user);
+      await user.getByLabel(`${name} *`).fill('李四');
+      await e2e.screenshot(user, 'supplementary');
+      await user.getByTestId('supplementary-submit').click();
+      await user.waitForURL((url) => url.pathname === '/');
+      expect((await owing.call('GET', '/api/v3/thread.list')).Code).toBe(0);
+    } finally {
+      await admin.ok('POST', '/api/admin/signinfields.update.v2', { id: fieldId, status: -1 });
+    }
+    expect(errors).toEqual([]);
+  });
 });

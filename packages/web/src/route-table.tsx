@@ -14,7 +14,7 @@ import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-module
  * shared. Every page renders on the server first; the browser hydrates it.
  */
 /** Login-required routes whose pages exist (the others show the not-found page behind the guard). */
-const BUILT_GUARDED_PAGES = new Set(['/user/status']);
+const BUILT_GUARDED_PAGES = new Set(['/user/status', '/user/supplementary']);
 
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
@@ -76,6 +76,12 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               loader: pageLoader(ctx, 'userStatus', loginRequired),
               lazy: lazyPage('userStatus'),
             },
+            {
+              id: 'supplementary',
+              path: 'user/supplementary',
+              loader: pageLoader(ctx, 'supplementary', loginRequired),
+              lazy: lazyPage('supplementary'),
+            },
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
@@ -92,6 +98,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminUsers', 'users'),
                 adminPage('adminStopWords', 'stop-words'),
                 adminPage('adminReview', 'review'),
+                adminPage('adminSigninFields', 'signin-fields'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', key: 'users' },
   { to: '/admin/stop-words', key: 'stopWords' },
   { to: '/admin/review', key: 'review' },
+  { to: '/admin/signin-fields', key: 'signinFields' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

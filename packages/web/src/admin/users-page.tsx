@@ -1,4 +1,4 @@
-import { UserStatus, type AdminUserItem, type GroupData, type Page } from '@luntan/shared';
+import { UserStatus, type AdminUserItem, type GroupData, type Page, type SigninAnswerItem } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,9 +16,63 @@ const STATUS_KEYS = { 0: 'normal', 1: 'banned', 2: 'review', 3: 'rejected', 4: '
 const STATUSES = [0, 1, 2, 3, 4, 10] as const;
 const statusKey = (status: number) => STATUS_KEYS[status as keyof typeof STATUS_KEYS] ?? 'normal';
 
+const ANSWER_STATUS = ['discarded', 'pending', 'rejected', 'approved'] as const;
+
+/** A user's sign-in answers, to approve or reject (with a remark). */
+function UserAnswers({ userId, colSpan }: { userId: number; colSpan: number }) {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], '/api/user/signinfields.list.v2', { userId });
+  const examine = async (answer: SigninAnswerItem, status: 2 | 3) => {
+    let remark: string | null = '';
+    if (status === 2) {
+      remark = window.prompt(t('admin.signinFields.rejectReason', { name: answer.name }));
+      if (remark === null) return;
+    }
+    const body = { data: [{ id: answer.id, status, ...(remark ? { remark } : {}) }] };
+    if (await adminCall('POST', '/api/admin/signinfields.examine.v2', body, t('admin.saved'))) {
+      await refresh('answers');
+      await refresh('users');
+    }
+  };
+  return (
+    <tr>
+      <td colSpan={colSpan}>
+        {answers.error ? <p className="lt-empty">{answers.error}</p> : null}
+        {!answers.data ? <Spinner /> : null}
+        {answers.data && answers.data.length === 0 ? (
+          <p className="lt-empty--small">{t('admin.signinFields.noAnswers')}</p>
+        ) : null}
+        {answers.data?.map((answer) => (
+          <div key={answer.id} className="lt-toolbar" data-testid="signin-answer">
+            <span>
+              <strong>{answer.name}</strong>：{Array.isArray(answer.value) ? answer.value.join('、') : answer.value}
+              <span className="lt-empty--small">
+                {' '}
+                · {t(`admin.signinFields.status.${ANSWER_STATUS[answer.status] ?? 'pending'}`)}
+              </span>
+            </span>
+            {answer.status === 1 ? (
+              <span className="lt-table__actions">
+                <Button size="small" type="primary" onClick={() => void examine(answer, 3)}>
+                  {t('admin.signinFields.approve')}
+                </Button>
+                <Button size="small" type="danger" onClick={() => void examine(answer, 2)}>
+                  {t('admin.signinFields.reject')}
+                </Button>
+              </span>
+            ) : null}
+          </div>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
 function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] }) {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
+  const [showAnswers, setShowAnswers] = useState(false);
   const update = async (body: Record<string, unknown>, done: string) => {
     if (await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done))
       await refresh('users');
@@ -38,58 +92,64 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
     void examine(3, reason);
   };
   return (
-    <tr data-testid="user-row" data-user-id={user.userId}>
-      <td>{user.userId}</td>
-      <td>
-        <strong>{user.username}</strong>
-        {user.nickname !== user.username ? <div className="lt-empty--small">{user.nickname}</div> : null}
-      </td>
-      <td>
-        <select
-          className="lt-select lt-select--small"
-          aria-label={t('admin.users.group')}
-          value={user.groups[0]?.id ?? 0}
-          onChange={(e) => void update({ groupId: Number(e.target.value) }, t('admin.saved'))}
-        >
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td>
-        {t(`admin.users.status.${statusKey(user.status)}`)}
-        {user.rejectReason ? <div className="lt-empty--small">{user.rejectReason}</div> : null}
-      </td>
-      <td>{user.threadCount}</td>
-      <td>
-        <TimeText iso={user.createdAt} />
-      </td>
-      <td>
-        <div className="lt-table__actions">
-          {user.status === UserStatus.UNDER_REVIEW ? (
-            <>
-              <Button size="small" type="primary" onClick={() => void examine(0)}>
-                {t('admin.users.approve')}
+    <>
+      <tr data-testid="user-row" data-user-id={user.userId}>
+        <td>{user.userId}</td>
+        <td>
+          <strong>{user.username}</strong>
+          {user.nickname !== user.username ? <div className="lt-empty--small">{user.nickname}</div> : null}
+        </td>
+        <td>
+          <select
+            className="lt-select lt-select--small"
+            aria-label={t('admin.users.group')}
+            value={user.groups[0]?.id ?? 0}
+            onChange={(e) => void update({ groupId: Number(e.target.value) }, t('admin.saved'))}
+          >
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td>
+          {t(`admin.users.status.${statusKey(user.status)}`)}
+          {user.rejectReason ? <div className="lt-empty--small">{user.rejectReason}</div> : null}
+        </td>
+        <td>{user.threadCount}</td>
+        <td>
+          <TimeText iso={user.createdAt} />
+        </td>
+        <td>
+          <div className="lt-table__actions">
+            {user.status === UserStatus.UNDER_REVIEW ? (
+              <>
+                <Button size="small" type="primary" onClick={() => void examine(0)}>
+                  {t('admin.users.approve')}
+                </Button>
+                <Button size="small" type="danger" onClick={reject}>
+                  {t('admin.users.reject')}
+                </Button>
+              </>
+            ) : null}
+            {user.status === UserStatus.BANNED ? (
+              <Button size="small" onClick={() => void update({ status: 0 }, t('admin.users.unbanned'))}>
+                {t('admin.users.unban')}
               </Button>
-              <Button size="small" type="danger" onClick={reject}>
-                {t('admin.users.reject')}
+            ) : user.status === UserStatus.NORMAL ? (
+              <Button size="small" type="danger" onClick={ban} data-testid="user-ban">
+                {t('admin.users.ban')}
               </Button>
-            </>
-          ) : null}
-          {user.status === UserStatus.BANNED ? (
-            <Button size="small" onClick={() => void update({ status: 0 }, t('admin.users.unbanned'))}>
-              {t('admin.users.unban')}
+            ) : null}
+            <Button size="small" type="text" aria-expanded={showAnswers} onClick={() => setShowAnswers(!showAnswers)}>
+              {t('admin.signinFields.answers')}
             </Button>
-          ) : user.status === UserStatus.NORMAL ? (
-            <Button size="small" type="danger" onClick={ban} data-testid="user-ban">
-              {t('admin.users.ban')}
-            </Button>
-          ) : null}
-        </div>
-      </td>
-    </tr>
+          </div>
+        </td>
+      </tr>
+      {showAnswers ? <UserAnswers userId={user.userId} colSpan={7} /> : null}
+    </>
   );
 }
 

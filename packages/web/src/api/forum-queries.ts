@@ -1,4 +1,12 @@
-import type { CategoryItem, Page, PostItem, ThreadDetail, ThreadItem, UserSearchItem } from '@luntan/shared';
+import type {
+  CategoryItem,
+  Page,
+  PostItem,
+  PublicSigninField,
+  ThreadDetail,
+  ThreadItem,
+  UserSearchItem,
+} from '@luntan/shared';
 import type { ApiClient } from './client';
 import type { ApiResult } from './dispatcher';
 
@@ -60,3 +68,10 @@ export function positiveInt(value: string | null | undefined, fallback: number):
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : fallback;
 }
+
+/** The enabled sign-in fields (with the viewer's answers), for the registration and supplementary pages. */
+export const signinFieldsQuery = (api: ApiClient) => ({
+  queryKey: ['signin-fields'] as const,
+  queryFn: (): Promise<ApiResult<PublicSigninField[]>> =>
+    api.get<PublicSigninField[]>('/api/v3/user/signinfields.list'),
+});

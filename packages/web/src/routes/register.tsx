@@ -1,6 +1,15 @@
 import { registerBody, type SessionData } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { signinFieldsQuery } from '../api/forum-queries';
+import type { AppContext } from '../app-context';
+import {
+  answersOf,
+  missingRequired,
+  SigninFieldsForm,
+  type SigninValues,
+} from '../components/forum/signin-fields-form';
 import { Link, useNavigate } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
@@ -13,6 +22,11 @@ import { AuthCard } from './auth-card';
 export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
 
 /** Username registration; the server's message in a toast on failure; then back to the saved address. */
+export async function loader(ctx: AppContext): Promise<null> {
+  await ctx.queryClient.ensureQueryData(signinFieldsQuery(ctx.api));
+  return null;
+}
+
 export function Component() {
   const { t } = useTranslation();
   const ctx = useAppContext();
@@ -23,16 +37,26 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
   const [pending, setPending] = useState(false);
+  const fieldsResult = useQuery(signinFieldsQuery(ctx.api)).data;
+  const fields = fieldsResult && isSuccess(fieldsResult) ? fieldsResult.Data : [];
+  const [answers, setAnswers] = useState<SigninValues>({});
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
       toast.warning(t('auth.required'));
       return;
     }
+    const missing = missingRequired(fields, answers, false);
+    if (missing) {
+      toast.warning(t('signin.required', { name: missing.name }));
+      return;
+    }
     setPending(true);
     try {
-      const body: Record<string, string> = { username: username.trim(), password };
+      const body: Record<string, unknown> = { username: username.trim(), password };
       if (nickname.trim()) body.nickname = nickname.trim();
+      const given = answersOf(fields, answers);
+      if (given.length > 0) body.signinFields = given;
       const result = await request<SessionData>({
         url: '/api/v3/users/username.register',
         method: 'POST',
@@ -102,6 +126,9 @@ export function Component() {
           onChange={setNickname}
           disabled={closed}
         />
+        {fields.length > 0 ? (
+          <SigninFieldsForm fields={fields} values={answers} onChange={setAnswers} canUpload={false} />
+        ) : null}
         <Button type="primary" size="large" htmlType="submit" full loading={pending} disabled={closed}>
           {t('auth.registerSubmit')}
         </Button>

@@ -20,6 +20,7 @@ export const ROUTE_MODULES = {
   login: { load: () => import('../routes/login'), src: 'src/routes/login.tsx' },
   register: { load: () => import('../routes/register'), src: 'src/routes/register.tsx' },
   userStatus: { load: () => import('../routes/user-status'), src: 'src/routes/user-status.tsx' },
+  supplementary: { load: () => import('../routes/supplementary'), src: 'src/routes/supplementary.tsx' },
   thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
   post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
@@ -30,6 +31,7 @@ export const ROUTE_MODULES = {
   adminPermissions: { load: () => import('../admin/permissions-page'), src: 'src/admin/permissions-page.tsx' },
   adminUsers: { load: () => import('../admin/users-page'), src: 'src/admin/users-page.tsx' },
   adminReview: { load: () => import('../admin/review-page'), src: 'src/admin/review-page.tsx' },
+  adminSigninFields: { load: () => import('../admin/signin-fields-page'), src: 'src/admin/signin-fields-page.tsx' },
   adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
