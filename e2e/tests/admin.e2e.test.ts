@@ -316,4 +316,31 @@ describe('back office', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('edits a notification template with a live preview, and switches it off', async () => {
+    const { page, errors, admin } = await asAdmin();
+    await page.goto('/admin/templates?name=' + encodeURIComponent('新用户注册通知'));
+    await hydrated(page);
+    const row = page.getByTestId('template-row').filter({ hasText: '新用户注册通知' });
+    await row.getByRole('button', { name: '编辑' }).click();
+    const editor = row.getByTestId('template-editor').first();
+    await editor.waitFor();
+    await editor.getByLabel('标题', { exact: true }).fill('欢迎 {username} 加入 {sitename}');
+    await editor
+      .getByTestId('template-preview')
+      .getByText(/欢迎 【.+】 加入 【.+】/)
+      .waitFor();
+    await editor.getByLabel('启用').uncheck();
+    await editor.getByTestId('template-save').click();
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    await e2e.screenshot(page, 'admin-templates');
+    const detail = await admin.ok<Array<{ type: number; title: string; status: number }>>(
+      'GET',
+      '/api/notification.v2/tpl/detail?typeName=' + encodeURIComponent('新用户注册通知'),
+    );
+    const site = detail.find((d) => d.type === 0)!;
+    expect(site.title).toBe('欢迎 {username} 加入 {sitename}');
+    expect(site.status).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -99,6 +99,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminStopWords', 'stop-words'),
                 adminPage('adminReview', 'review'),
                 adminPage('adminSigninFields', 'signin-fields'),
+                adminPage('adminTemplates', 'templates'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

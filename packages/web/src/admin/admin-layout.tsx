@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/stop-words', key: 'stopWords' },
   { to: '/admin/review', key: 'review' },
   { to: '/admin/signin-fields', key: 'signinFields' },
+  { to: '/admin/templates', key: 'templates' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

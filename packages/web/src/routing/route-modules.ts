@@ -32,6 +32,7 @@ export const ROUTE_MODULES = {
   adminUsers: { load: () => import('../admin/users-page'), src: 'src/admin/users-page.tsx' },
   adminReview: { load: () => import('../admin/review-page'), src: 'src/admin/review-page.tsx' },
   adminSigninFields: { load: () => import('../admin/signin-fields-page'), src: 'src/admin/signin-fields-page.tsx' },
+  adminTemplates: { load: () => import('../admin/templates-page'), src: 'src/admin/templates-page.tsx' },
   adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
