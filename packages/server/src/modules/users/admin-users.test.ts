@@ -148,6 +148,7 @@ describe('backAdmin/users/examine', () => {
     const [a, b, c] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     await setSite(false);
     expect((await user(a.id)).status).toBe(2);
+    expect((await t.get('/api/v3/unreadnotification', a.token)).Code).toBe(Code.JUMP_TO_AUDIT);
     const res = await t.post<AdminUserItem[]>(
       '/api/backAdmin/users/examine',
       {
