@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
+import type { SigninAnswerItem } from './signin-fields.js';
 import { pageQuery } from './threads.js';
 
 /** No control characters. */
@@ -77,3 +78,6 @@ export interface AdminUserItem {
   lastLoginAt: string | null;
   createdAt: string;
 }
+
+/** GET /api/backAdmin/user: the user, with its sign-in field answers (for reviewing registrations). */
+export type AdminUserDetail = AdminUserItem & { signinFields: SigninAnswerItem[] };

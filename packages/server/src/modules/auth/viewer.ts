@@ -105,6 +105,8 @@ export function statusError(user: Pick<User, 'status' | 'rejectReason'>): AppErr
       return new AppError(Code.VALIDATE_REJECT, undefined, data);
     case UserStatus.IGNORED:
       return new AppError(Code.VALIDATE_IGNORE, undefined, data);
+    case UserStatus.UNDER_REVIEW:
+      return new AppError(Code.JUMP_TO_AUDIT);
     case UserStatus.NEEDS_SIGNIN_FIELDS:
       return new AppError(Code.JUMP_TO_SUPPLEMENTARY);
     default:

@@ -82,6 +82,11 @@ describe('registration settings', () => {
         password: 'secret1',
       });
       expect(res).toMatchObject({ Code: 0, Data: { userStatus: 2 } });
+      // Until an administrator approves: -3003 (go to audit), but the site and logout stay open.
+      expect((await t.get('/api/v3/thread.list', res.Data.accessToken)).Code).toBe(Code.JUMP_TO_AUDIT);
+      expect((await t.get('/api/v3/forum', res.Data.accessToken)).Code).toBe(0);
+      const again = await t.post('/api/v3/users/username.login', { username: 'reviewed_1', password: 'secret1' });
+      expect(again.Code).toBe(Code.JUMP_TO_AUDIT);
     } finally {
       await setSite('registerValidate', false);
     }

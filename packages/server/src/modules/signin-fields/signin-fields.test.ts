@@ -132,6 +132,11 @@ describe('registration with sign-in fields', () => {
     });
     expect(res).toMatchObject({ Code: 0, Data: { userStatus: 0 } });
     const answers = await t.get<SigninAnswerItem[]>(`/api/user/signinfields.list.v2?userId=${res.Data.userId}`, admin);
+    const shown = await t.get<{ signinFields: SigninAnswerItem[] }>(
+      `/api/backAdmin/user?userId=${res.Data.userId}`,
+      admin,
+    );
+    expect(shown.Data.signinFields.map((a) => a.value)).toEqual(['张三', '男', ['a', 'b']]);
     expect(answers.Data.map((a) => [a.name, a.value, a.status])).toEqual([
       ['姓名', '张三', 1],
       ['性别', '男', 1],

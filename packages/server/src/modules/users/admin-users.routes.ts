@@ -1,9 +1,16 @@
-import { adminUserQuery, adminUsersQuery, adminUserUpdateBody, usersExamineBody } from '@luntan/shared';
+import {
+  adminUserQuery,
+  adminUsersQuery,
+  adminUserUpdateBody,
+  usersExamineBody,
+  type AdminUserDetail,
+} from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../auth/guards.js';
 import { requireUser } from '../auth/viewer.js';
+import { answersOf } from '../signin-fields/signin-fields.service.js';
 import { examineUsers, listUsersForAdmin, updateUserByAdmin, userForAdmin } from './admin-users.service.js';
 
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
@@ -30,9 +37,17 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
     '/backAdmin/user',
     {
       onRequest: adminOnly,
-      schema: { tags: ['users', 'admin'], summary: 'One user, with its groups', querystring: adminUserQuery },
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'One user, with its groups and its sign-in field answers',
+        querystring: adminUserQuery,
+      },
     },
-    async (request) => ok(request, await userForAdmin(db, request.query.userId)),
+    async (request) => {
+      const user = await userForAdmin(db, request.query.userId);
+      const detail: AdminUserDetail = { ...user, signinFields: await answersOf(db, user.userId) };
+      return ok(request, detail);
+    },
   );
 
   api.post(

@@ -1,4 +1,4 @@
-import { Code, GroupId, type AdminUserItem, type Page, type SessionData } from '@luntan/shared';
+import { Code, GroupId, type AdminUserDetail, type AdminUserItem, type Page, type SessionData } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 
@@ -16,7 +16,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const user = async (id: number) => (await t.get<AdminUserItem>(`/api/backAdmin/user?userId=${id}`, admin)).Data;
+/** What the list shows of a user (the detail adds the sign-in answers). */
+const user = async (id: number) => {
+  const { signinFields: _answers, ...item } = (await t.get<AdminUserDetail>(`/api/backAdmin/user?userId=${id}`, admin))
+    .Data;
+  return item as AdminUserItem;
+};
 const update = (body: unknown, token = admin) => t.post<AdminUserItem>('/api/backAdmin/users/update.user', body, token);
 
 describe('backAdmin/users and backAdmin/user', () => {
@@ -56,12 +61,13 @@ describe('backAdmin/users and backAdmin/user', () => {
 
   it('reads one user with its groups', async () => {
     const u = await buildUser(t, { nickname: '读者' });
-    const res = await t.get<AdminUserItem>(`/api/backAdmin/user?userId=${u.id}`, admin);
+    const res = await t.get<AdminUserDetail>(`/api/backAdmin/user?userId=${u.id}`, admin);
     expect(res).toMatchObject({
       Code: 0,
       Data: { userId: u.id, username: u.username, nickname: '读者', status: 0, groups: [{ id: 10, name: '普通会员' }] },
     });
     expect(JSON.stringify(res.Data)).not.toMatch(/password/i);
+    expect(res.Data.signinFields).toEqual([]);
   });
 
   it.each([
@@ -148,6 +154,7 @@ describe('backAdmin/users/examine', () => {
     const [a, b, c] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     await setSite(false);
     expect((await user(a.id)).status).toBe(2);
+    expect((await t.get('/api/v3/unreadnotification', a.token)).Code).toBe(Code.JUMP_TO_AUDIT);
     const res = await t.post<AdminUserItem[]>(
       '/api/backAdmin/users/examine',
       {
