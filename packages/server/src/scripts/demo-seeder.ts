@@ -519,6 +519,8 @@ export async function seedDemo(
     await writeBatch(db, dialect, b);
     done = { threads: done.threads + b.threads.length, posts: done.posts + b.posts.length - b.threads.length };
     onProgress(done);
+    // better-sqlite3 answers synchronously: let timers (the progress bar's) run between batches.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   await syncIdentity(db as unknown as Kysely<unknown>, 'threads');
