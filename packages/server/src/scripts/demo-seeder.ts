@@ -17,6 +17,7 @@ import { hashPassword } from '../modules/auth/auth.service.js';
 import { insertCategory, listCategories } from '../modules/categories/categories.repository.js';
 import { addUserToGroup, findDefaultGroup } from '../modules/groups/groups.repository.js';
 import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/posts/post-content.js';
+import { insertThreadIndex, type ThreadIndexEntry } from '../modules/search/search.repository.js';
 import { insertUser, normalizeUsername } from '../modules/users/users.repository.js';
 import {
   DEMO_CATEGORIES,
@@ -81,7 +82,7 @@ interface Batch {
   favorites: Insertable<ThreadFavoritesTable>[];
   mentions: Insertable<PostMentionsTable>[];
   views: Insertable<ThreadViewsDailyTable>[];
-  index: { threadId: number; title: string; content: string }[];
+  index: ThreadIndexEntry[];
   categories: Map<number, number>;
   users: Map<number, UserDelta>;
 }
@@ -206,17 +207,6 @@ async function insertChunked<T extends keyof DB & string>(
   }
 }
 
-async function writeIndex(db: Kysely<DB>, dialect: DialectName, rows: Batch['index']): Promise<void> {
-  if (dialect === 'postgres') {
-    await insertChunked(db, dialect, 'threadSearch', rows);
-    return;
-  }
-  for (let i = 0; i < rows.length; i += 1000) {
-    const values = rows.slice(i, i + 1000).map((r) => sql`(${r.threadId}, ${r.title}, ${r.content})`);
-    await sql`insert into thread_search (rowid, title, content) values ${sql.join(values)}`.execute(db);
-  }
-}
-
 async function writeBatch(db: Kysely<DB>, dialect: DialectName, b: Batch): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertChunked(trx, dialect, 'threads', b.threads);
@@ -225,7 +215,7 @@ async function writeBatch(db: Kysely<DB>, dialect: DialectName, b: Batch): Promi
     await insertChunked(trx, dialect, 'threadFavorites', b.favorites);
     await insertChunked(trx, dialect, 'postMentions', b.mentions);
     await insertChunked(trx, dialect, 'threadViewsDaily', b.views);
-    await writeIndex(trx, dialect, b.index);
+    await insertThreadIndex(trx, dialect, b.index);
     for (const [id, delta] of [...b.categories].sort((x, y) => x[0] - y[0])) {
       await trx
         .updateTable('categories')
