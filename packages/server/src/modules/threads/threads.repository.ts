@@ -97,10 +97,13 @@ const HOT_DAYS = 7;
 export const SEARCH_CANDIDATES_MAX = 1000;
 
 interface ListPart {
-  /** 1: sticky threads only, 0: the others. */
-  sticky?: 0 | 1;
   /** true: threads viewed in the last days only, false: the others. */
   viewedRecently?: boolean;
+  /**
+   * Sticky threads first, then the others, each in the list's order: one read of the list index backwards, since
+   * each list index starts with is_sticky.
+   */
+  stickyFirst?: boolean;
 }
 
 function applyListFilter<O>(
@@ -123,7 +126,6 @@ function applyListFilter<O>(
   if (f.categoryIds) q = q.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
   if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
   if (f.toUserId !== undefined) q = q.where('threads.userId', '=', f.toUserId);
-  if (part.sticky !== undefined) q = q.where('threads.isSticky', '=', sql.lit(part.sticky));
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
@@ -170,7 +172,6 @@ function applyListFilter<O>(
  * affects it. Counting 100,000 index entries on every home page request is what this avoids.
  */
 const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
-  part.sticky === undefined &&
   part.viewedRecently === undefined &&
   f.essence === undefined &&
   f.complex === undefined &&
@@ -241,15 +242,15 @@ async function listPart(
       'desc',
     );
   }
+  if (part.stickyFirst) q = q.orderBy('threads.isSticky', 'desc');
   const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
   const rows = await q.orderBy(column, 'desc').orderBy('threads.id', 'desc').offset(offset).limit(limit).execute();
   return rows as ThreadRow[];
 }
 
 /**
- * A page of a list made of a head part and a tail part (sticky threads, then the others; or for "hot", threads
- * viewed in the last days by their views, then the others by last reply). Each part is read in the order of an
- * index, so no query sorts the whole forum.
+ * A page of the "hot" list: threads viewed in the last days by their views, then the others by last reply. Each
+ * part is read in the order of an index, so no query sorts the whole forum.
  */
 async function twoPartPage(
   db: Kysely<DB>,
@@ -279,7 +280,7 @@ export async function listThreads(
   if (f.sort === ThreadSort.HOT) {
     return twoPartPage(db, dialect, f, { viewedRecently: true }, { viewedRecently: false }, offset, limit);
   }
-  if (f.stickyFirst) return twoPartPage(db, dialect, f, { sticky: 1 }, { sticky: 0 }, offset, limit);
+  if (f.stickyFirst) return listPart(db, dialect, f, { stickyFirst: true }, offset, limit);
   return listPart(db, dialect, f, {}, offset, limit);
 }
 
