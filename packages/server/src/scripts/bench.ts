@@ -221,12 +221,14 @@ async function main(): Promise<void> {
   )} GiB, Node ${process.version}`;
   const tables: string[] = [];
   for (const dbName of o.dbs) {
+    // The machine may be shared: the load before the run says how much of it the measurement had.
+    const load = os.loadavg()[0]!.toFixed(1);
     const results = await benchOne(dbName, o);
     const where =
       dbName === 'sqlite' ? `SQLite (${o.dataDir})` : `PostgreSQL (${new URL(o.databaseUrl).pathname.slice(1)})`;
     const table = resultTable(
       `${where}: ${o.threads.toLocaleString('en')} threads, ${o.posts.toLocaleString('en')} posts; ` +
-        `${o.seconds} s per row after ${o.warmupSeconds} s of warm-up`,
+        `${o.seconds} s per row after ${o.warmupSeconds} s of warm-up; load average ${load} before`,
       results,
     );
     tables.push(table);

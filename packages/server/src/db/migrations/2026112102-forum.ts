@@ -8,9 +8,9 @@ import { idColumn, isPostgres } from '../migration-helpers.js';
  * The search index `thread_search` holds the plain text of each thread (title + first post) and is kept in step by
  * the threads repository. On SQLite it is an FTS5 table with the trigram tokenizer (rowid = thread id), which finds
  * any run of three or more characters, a Chinese word inside an unspaced sentence included. On PostgreSQL it is a
- * plain table with pg_trgm GIN indexes that serve ILIKE '%word%' (pg_trgm counts CJK characters as word characters
- * under a UTF-8 ctype). Both also hold `grams`, the CJK characters and character pairs of the thread, which answer
- * searches for one- and two-character Chinese words (no trigram there) from an index too.
+ * plain table holding the text lower-cased, with pg_trgm GIN indexes that serve LIKE '%word%' (pg_trgm counts CJK
+ * characters as word characters under a UTF-8 ctype). Both also hold `grams`, the CJK characters and character pairs
+ * of the thread, which answer searches for one- and two-character Chinese words (no trigram there) from an index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await idColumn(db, db.schema.createTable('categories'))

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema.js';
  *
  * SQLite: an FTS5 table with the trigram tokenizer; a term of three or more characters is a phrase query (`"term"`),
  * which matches the term anywhere, inside an unspaced Chinese sentence too.
- * PostgreSQL: ILIKE over the title and the text, served by pg_trgm GIN indexes.
+ * PostgreSQL: LIKE over the lower-cased title and text, served by pg_trgm GIN indexes.
  *
  * Terms of one or two characters have no trigram. When they are Chinese (or Japanese or Korean) they are looked up
  * in `grams`: every character and every pair of adjacent characters of the CJK runs of the title and the text, so
@@ -37,6 +37,16 @@ const codePointLength = (s: string) => [...s].length;
 
 /** An FTS5 phrase: double quotes around, inner double quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
+ * PostgreSQL keeps the index lower-cased, so that its matching is LIKE, a byte comparison, rather than ILIKE, which
+ * lower-cases every row it reads (several times slower on Chinese text, whether the rows come from the trigram
+ * index or from the newest-first scan that a common word gets).
+ */
+const indexLike = (dialect: DialectName, column: string, term: string): RawBuilder<SqlBool> =>
+  dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} like ${containsPattern(term.toLowerCase())} escape '\\'`
+    : like(dialect, column, term);
 
 const like = (dialect: DialectName, column: string, term: string): RawBuilder<SqlBool> =>
   dialect === 'postgres'
@@ -71,7 +81,8 @@ export function threadMatchCondition(dialect: DialectName, terms: string[], max:
   const others = terms.filter((t) => !isGramTerm(t));
   if (dialect === 'postgres') {
     const each = others.map(
-      (t) => sql`(${like(dialect, 'thread_search.title', t)} or ${like(dialect, 'thread_search.content', t)})`,
+      (t) =>
+        sql`(${indexLike(dialect, 'thread_search.title', t)} or ${indexLike(dialect, 'thread_search.content', t)})`,
     );
     if (grams.length > 0) each.push(sql`thread_search.grams @> ${sql.val(grams)}::text[]`);
     return sql<SqlBool>`threads.id in (select thread_search.thread_id from thread_search where ${sql.join(each, sql` and `)} order by thread_search.thread_id desc limit ${max})`;
@@ -128,7 +139,7 @@ export async function insertThreadIndex(
     const rows = entries.slice(i, i + 1000).map((e) => {
       const grams = cjkGrams(e.title, e.content);
       return dialect === 'postgres'
-        ? sql`(${e.threadId}, ${e.title}, ${e.content}, ${sql.val(grams)}::text[])`
+        ? sql`(${e.threadId}, ${e.title.toLowerCase()}, ${e.content.toLowerCase()}, ${sql.val(grams)}::text[])`
         : sql`(${e.threadId}, ${e.title}, ${e.content}, ${grams.length > 0 ? ` ${grams.join(' ')} ` : ''})`;
     });
     const columns = dialect === 'postgres' ? sql`thread_id, title, content, grams` : sql`rowid, title, content, grams`;
