@@ -8,8 +8,9 @@ import { idColumn, isPostgres } from '../migration-helpers.js';
  * The search index `thread_search` holds the plain text of each thread (title + first post) and is kept in step by
  * the threads repository. On SQLite it is an FTS5 table with the trigram tokenizer (rowid = thread id), which finds
  * any run of three or more characters, a Chinese word inside an unspaced sentence included. On PostgreSQL it is a
- * plain table with pg_trgm GIN indexes that serve ILIKE '%word%' (pg_trgm counts CJK characters as word characters
- * under a UTF-8 ctype).
+ * plain table holding the text lower-cased, with pg_trgm GIN indexes that serve LIKE '%word%' (pg_trgm counts CJK
+ * characters as word characters under a UTF-8 ctype). Both also hold `grams`, the CJK characters and character pairs
+ * of the thread, which answer searches for one- and two-character Chinese words (no trigram there) from an index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await idColumn(db, db.schema.createTable('categories'))
@@ -195,13 +196,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('thread_id', 'integer', (c) => c.primaryKey().references('threads.id').onDelete('cascade'))
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('content', 'text', (c) => c.notNull())
+      .addColumn('grams', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
       .execute();
+    await sql`create index thread_search_grams on thread_search using gin (grams)`.execute(db);
     await sql`create index thread_search_title_trgm on thread_search using gin (title ${opclass})`.execute(db);
     await sql`create index thread_search_content_trgm on thread_search using gin (content ${opclass})`.execute(db);
     await sql`create index users_username_trgm on users using gin (username ${opclass})`.execute(db);
     await sql`create index users_nickname_trgm on users using gin (nickname ${opclass})`.execute(db);
   } else {
-    await sql`create virtual table thread_search using fts5(title, content, tokenize = 'trigram')`.execute(db);
+    await sql`create virtual table thread_search using fts5(title, content, grams, tokenize = 'trigram')`.execute(db);
   }
 }
 

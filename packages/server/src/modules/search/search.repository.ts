@@ -7,10 +7,15 @@ import type { DB } from '../../db/schema.js';
  * query it. A keyword is split on spaces into at most five terms, and a thread must hold every term.
  *
  * SQLite: an FTS5 table with the trigram tokenizer; a term of three or more characters is a phrase query (`"term"`),
- * which matches the term anywhere, inside an unspaced Chinese sentence too. Terms of one or two characters have no
- * trigram, so they fall back to LIKE over the same table.
- * PostgreSQL: ILIKE over the title and the text, served by pg_trgm GIN indexes (for terms of three or more
- * characters; shorter ones scan).
+ * which matches the term anywhere, inside an unspaced Chinese sentence too.
+ * PostgreSQL: LIKE over the lower-cased title and text, served by pg_trgm GIN indexes.
+ *
+ * Terms of one or two characters have no trigram. When they are Chinese (or Japanese or Korean) they are looked up
+ * in `grams`: every character and every pair of adjacent characters of the CJK runs of the title and the text, so
+ * "缓存" is found inside "加了一层缓存以后" through the index, exactly as a substring search would find it. SQLite
+ * keeps the grams in a third column of the same FTS5 table, space-separated, where the phrase " 缓存 " (spaces
+ * included: two trigrams) matches the token; PostgreSQL keeps them in a text[] with a GIN index. Other short terms
+ * (`js`, `c#`) fall back to LIKE / ILIKE over the text, which reads the table.
  */
 
 const TERMS_MAX = 5;
@@ -33,23 +38,63 @@ const codePointLength = (s: string) => [...s].length;
 /** An FTS5 phrase: double quotes around, inner double quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
+/**
+ * PostgreSQL keeps the index lower-cased, so that its matching is LIKE, a byte comparison, rather than ILIKE, which
+ * lower-cases every row it reads (several times slower on Chinese text, whether the rows come from the trigram
+ * index or from the newest-first scan that a common word gets).
+ */
+const indexLike = (dialect: DialectName, column: string, term: string): RawBuilder<SqlBool> =>
+  dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} like ${containsPattern(term.toLowerCase())} escape '\\'`
+    : like(dialect, column, term);
+
 const like = (dialect: DialectName, column: string, term: string): RawBuilder<SqlBool> =>
   dialect === 'postgres'
     ? sql<SqlBool>`${sql.ref(column)} ilike ${containsPattern(term)} escape '\\'`
     : sql<SqlBool>`${sql.ref(column)} like ${containsPattern(term)} escape '\\'`;
 
+/** Han, kana and Hangul: scripts written without spaces, where a word of one or two characters is common. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
+/** Every CJK character and every pair of adjacent CJK characters in the texts, each once. */
+export function cjkGrams(...texts: string[]): string[] {
+  const grams = new Set<string>();
+  for (const text of texts) {
+    for (const run of text.toLowerCase().match(CJK_RUNS) ?? []) {
+      const chars = [...run];
+      for (let i = 0; i < chars.length; i += 1) {
+        grams.add(chars[i]!);
+        if (i + 1 < chars.length) grams.add(chars[i]! + chars[i + 1]!);
+      }
+    }
+  }
+  return [...grams];
+}
+
+/** A short term the grams can answer: one or two characters, all CJK. */
+const isGramTerm = (term: string) => codePointLength(term) < 3 && [...term].every((c) => CJK.test(c));
+
 /** `threads.id in (…the newest `max` threads whose index holds every term…)`. */
 export function threadMatchCondition(dialect: DialectName, terms: string[], max: number): RawBuilder<SqlBool> {
+  const grams = terms.filter(isGramTerm);
+  const others = terms.filter((t) => !isGramTerm(t));
   if (dialect === 'postgres') {
-    const each = terms.map(
-      (t) => sql`(${like(dialect, 'thread_search.title', t)} or ${like(dialect, 'thread_search.content', t)})`,
+    const each = others.map(
+      (t) =>
+        sql`(${indexLike(dialect, 'thread_search.title', t)} or ${indexLike(dialect, 'thread_search.content', t)})`,
     );
+    if (grams.length > 0) each.push(sql`thread_search.grams @> ${sql.val(grams)}::text[]`);
     return sql<SqlBool>`threads.id in (select thread_search.thread_id from thread_search where ${sql.join(each, sql` and `)} order by thread_search.thread_id desc limit ${max})`;
   }
-  const long = terms.filter((t) => codePointLength(t) >= 3);
-  const short = terms.filter((t) => codePointLength(t) < 3);
+  const long = others.filter((t) => codePointLength(t) >= 3);
+  const short = others.filter((t) => codePointLength(t) < 3);
+  const phrases = [
+    ...long.map((t) => `{title content} : ${ftsPhrase(t)}`),
+    ...grams.map((t) => `grams : ${ftsPhrase(` ${t} `)}`),
+  ];
   const conditions: RawBuilder<unknown>[] = [];
-  if (long.length > 0) conditions.push(sql`thread_search match ${long.map(ftsPhrase).join(' AND ')}`);
+  if (phrases.length > 0) conditions.push(sql`thread_search match ${phrases.join(' AND ')}`);
   for (const t of short) {
     conditions.push(sql`(${like(dialect, 'thread_search.title', t)} or ${like(dialect, 'thread_search.content', t)})`);
   }
@@ -73,16 +118,33 @@ export async function writeThreadIndex(
   title: string,
   content: string,
 ): Promise<void> {
-  if (dialect === 'postgres') {
-    await db
-      .insertInto('threadSearch')
-      .values({ threadId, title, content })
-      .onConflict((oc) => oc.column('threadId').doUpdateSet({ title, content }))
-      .execute();
-    return;
+  await removeThreadIndex(db, dialect, threadId);
+  await insertThreadIndex(db, dialect, [{ threadId, title, content }]);
+}
+
+export interface ThreadIndexEntry {
+  threadId: number;
+  title: string;
+  /** The plain text of the first post. */
+  content: string;
+}
+
+/** Adds entries for threads that have none (in one statement per thousand: the demo seeder writes many). */
+export async function insertThreadIndex(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  entries: ThreadIndexEntry[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000) {
+    const rows = entries.slice(i, i + 1000).map((e) => {
+      const grams = cjkGrams(e.title, e.content);
+      return dialect === 'postgres'
+        ? sql`(${e.threadId}, ${e.title.toLowerCase()}, ${e.content.toLowerCase()}, ${sql.val(grams)}::text[])`
+        : sql`(${e.threadId}, ${e.title}, ${e.content}, ${grams.length > 0 ? ` ${grams.join(' ')} ` : ''})`;
+    });
+    const columns = dialect === 'postgres' ? sql`thread_id, title, content, grams` : sql`rowid, title, content, grams`;
+    await sql`insert into thread_search (${columns}) values ${sql.join(rows)}`.execute(db);
   }
-  await sql`delete from thread_search where rowid = ${threadId}`.execute(db);
-  await sql`insert into thread_search (rowid, title, content) values (${threadId}, ${title}, ${content})`.execute(db);
 }
 
 /** Removes a thread's entry (deleted threads are never found). */

@@ -97,10 +97,13 @@ const HOT_DAYS = 7;
 export const SEARCH_CANDIDATES_MAX = 1000;
 
 interface ListPart {
-  /** 1: sticky threads only, 0: the others. */
-  sticky?: 0 | 1;
   /** true: threads viewed in the last days only, false: the others. */
   viewedRecently?: boolean;
+  /**
+   * Sticky threads first, then the others, each in the list's order: one read of the list index backwards, since
+   * each list index starts with is_sticky.
+   */
+  stickyFirst?: boolean;
 }
 
 function applyListFilter<O>(
@@ -123,7 +126,6 @@ function applyListFilter<O>(
   if (f.categoryIds) q = q.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
   if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
   if (f.toUserId !== undefined) q = q.where('threads.userId', '=', f.toUserId);
-  if (part.sticky !== undefined) q = q.where('threads.isSticky', '=', sql.lit(part.sticky));
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
@@ -164,12 +166,46 @@ function applyListFilter<O>(
   return q;
 }
 
+/**
+ * Whether the count can be read from the category counters: `categories.thread_count` counts exactly the listed
+ * threads of its category (not deleted, not drafts, approved), moved in the transaction of every change that
+ * affects it. Counting 100,000 index entries on every home page request is what this avoids.
+ */
+const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
+  part.viewedRecently === undefined &&
+  f.essence === undefined &&
+  f.complex === undefined &&
+  f.toUserId === undefined &&
+  (f.searchTerms === undefined || f.searchTerms.length === 0);
+
+async function countFromCategories(db: Kysely<DB>, f: ThreadListFilter): Promise<number> {
+  let sum = db.selectFrom('categories').select((eb) => eb.fn.sum<number | string | null>('threadCount').as('n'));
+  if (f.categoryIds) sum = sum.where('id', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
+  const total = Number((await sum.executeTakeFirst())?.n ?? 0);
+  if (f.viewerId === null) return total;
+  // The lists leave out authors the viewer blocked: take their listed threads off (found by author).
+  const viewerId = f.viewerId;
+  let blocked = db
+    .selectFrom('threads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('threads.userId', 'in', (eb) =>
+      eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+    )
+    .where('threads.deletedAt', 'is', null)
+    .where('threads.isDraft', '=', sql.lit(0))
+    .where('threads.isApproved', '=', sql.lit(1));
+  if (f.categoryIds)
+    blocked = blocked.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
+  return total - Number((await blocked.executeTakeFirstOrThrow()).n);
+}
+
 export async function countThreads(
   db: Kysely<DB>,
   dialect: DialectName,
   f: ThreadListFilter,
   part: ListPart = {},
 ): Promise<number> {
+  if (countsFromCategories(f, part)) return countFromCategories(db, f);
   const row = await applyListFilter(db.selectFrom('threads'), dialect, f, part)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -206,15 +242,15 @@ async function listPart(
       'desc',
     );
   }
+  if (part.stickyFirst) q = q.orderBy('threads.isSticky', 'desc');
   const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
   const rows = await q.orderBy(column, 'desc').orderBy('threads.id', 'desc').offset(offset).limit(limit).execute();
   return rows as ThreadRow[];
 }
 
 /**
- * A page of a list made of a head part and a tail part (sticky threads, then the others; or for "hot", threads
- * viewed in the last days by their views, then the others by last reply). Each part is read in the order of an
- * index, so no query sorts the whole forum.
+ * A page of the "hot" list: threads viewed in the last days by their views, then the others by last reply. Each
+ * part is read in the order of an index, so no query sorts the whole forum.
  */
 async function twoPartPage(
   db: Kysely<DB>,
@@ -225,10 +261,12 @@ async function twoPartPage(
   offset: number,
   limit: number,
 ): Promise<ThreadRow[]> {
-  const headCount = await countThreads(db, dialect, f, head);
-  const first = offset < headCount ? await listPart(db, dialect, f, head, offset, limit) : [];
-  const rest = limit - first.length;
-  const second = rest > 0 ? await listPart(db, dialect, f, tail, Math.max(0, offset - headCount), rest) : [];
+  // The head is read first: a page that it does not fill tells how long it is, so only a page past its end
+  // needs it counted.
+  const first = await listPart(db, dialect, f, head, offset, limit);
+  if (first.length === limit) return first;
+  const headCount = first.length > 0 || offset === 0 ? offset + first.length : await countThreads(db, dialect, f, head);
+  const second = await listPart(db, dialect, f, tail, Math.max(0, offset - headCount), limit - first.length);
   return [...first, ...second];
 }
 
@@ -242,7 +280,7 @@ export async function listThreads(
   if (f.sort === ThreadSort.HOT) {
     return twoPartPage(db, dialect, f, { viewedRecently: true }, { viewedRecently: false }, offset, limit);
   }
-  if (f.stickyFirst) return twoPartPage(db, dialect, f, { sticky: 1 }, { sticky: 0 }, offset, limit);
+  if (f.stickyFirst) return listPart(db, dialect, f, { stickyFirst: true }, offset, limit);
   return listPart(db, dialect, f, {}, offset, limit);
 }
 

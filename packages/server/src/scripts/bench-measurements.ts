@@ -1,0 +1,234 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+/**
+ * What `npm run bench` measures: a list of named measurements, each one row of the table. Add a row by adding an
+ * entry: an HTTP call against the running server (`kind: 'http'`), or a function timed in this process
+ * (`kind: 'function'`, e.g. the stop-word matcher once it exists).
+ */
+
+export interface BenchContext {
+  /** The server's address, e.g. http://127.0.0.1:40123 */
+  baseUrl: string;
+  /** Ids of listed threads, in random order (thread.detail picks among them). */
+  threadIds: number[];
+}
+
+export interface Target {
+  percentile: 'p95' | 'p99';
+  /** Milliseconds. */
+  below: number;
+}
+
+export interface HttpMeasurement {
+  kind: 'http';
+  name: string;
+  connections: number;
+  /** The path of each request: called for every request, so it may vary. */
+  path: (ctx: BenchContext) => () => string;
+  /** Checked once before measuring: a body that fails is a broken benchmark, not a slow one. */
+  check?: (body: string) => boolean;
+  target?: Target;
+}
+
+export interface FunctionMeasurement {
+  kind: 'function';
+  name: string;
+  /** Prepares the data and answers the function to time (one call = one sample). */
+  setup: (ctx: BenchContext) => Promise<() => unknown> | (() => unknown);
+  target?: Target;
+}
+
+export type Measurement = HttpMeasurement | FunctionMeasurement;
+
+export interface MeasurementResult {
+  name: string;
+  /** HTTP connections, or 1 for a function. */
+  connections: number;
+  /** Requests (or calls) per second. */
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  /** Failed requests: transport errors, timeouts and non-2xx answers. */
+  errors: number;
+  target?: Target | undefined;
+}
+
+const apiOk = (body: string) => (JSON.parse(body) as { Code: number }).Code === 0;
+const listNotEmpty = (body: string) =>
+  apiOk(body) && (JSON.parse(body) as { Data: { pageData: unknown[] } }).Data.pageData.length > 0;
+const search = (word: string) => `/api/v3/thread.list?filter[search]=${encodeURIComponent(word)}`;
+
+/** The words searched: one inside unspaced Chinese sentences, and a two-character one (which has no trigram). */
+export const SEARCH_WORDS = { chinese: '数据库', twoCharacters: '缓存' } as const;
+
+export const MEASUREMENTS: Measurement[] = [
+  {
+    kind: 'http',
+    name: 'thread.list (home)',
+    connections: 50,
+    path: () => () => '/api/v3/thread.list',
+    check: listNotEmpty,
+    target: { percentile: 'p99', below: 50 },
+  },
+  {
+    kind: 'http',
+    name: 'thread.detail (random thread)',
+    connections: 50,
+    path: (ctx) => {
+      let i = 0;
+      return () => `/api/v3/thread.detail?threadId=${ctx.threadIds[i++ % ctx.threadIds.length]!}`;
+    },
+    check: apiOk,
+  },
+  {
+    kind: 'http',
+    name: `search "${SEARCH_WORDS.chinese}" (inside sentences)`,
+    connections: 10,
+    path: () => () => search(SEARCH_WORDS.chinese),
+    check: listNotEmpty,
+    target: { percentile: 'p95', below: 100 },
+  },
+  {
+    kind: 'http',
+    name: `search "${SEARCH_WORDS.twoCharacters}" (2 characters)`,
+    connections: 10,
+    path: () => () => search(SEARCH_WORDS.twoCharacters),
+    check: listNotEmpty,
+    target: { percentile: 'p95', below: 100 },
+  },
+  {
+    kind: 'http',
+    name: 'GET / (server-rendered home)',
+    connections: 10,
+    path: () => () => '/',
+    check: (body) => body.startsWith('<!doctype html') || body.startsWith('<!DOCTYPE html'),
+  },
+  // The stop-word matcher goes here once it exists, e.g.:
+  // { kind: 'function', name: 'stop-word matcher (1,000 words, 2 KB post)', setup: () => () => match(words, post) },
+];
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summarize(
+  m: Measurement,
+  connections: number,
+  latencies: number[],
+  seconds: number,
+  errors: number,
+): MeasurementResult {
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    name: m.name,
+    connections,
+    rate: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    samples: sorted.length,
+    errors,
+    target: m.target,
+  };
+}
+
+async function runHttp(
+  m: HttpMeasurement,
+  ctx: BenchContext,
+  seconds: number,
+  record: boolean,
+): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+  const next = m.path(ctx);
+  const latencies: number[] = [];
+  let errors = 0;
+  let instance: NodeJS.EventEmitter | undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: ctx.baseUrl,
+        connections: m.connections,
+        duration: seconds,
+        requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
+      },
+      (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)),
+    );
+  });
+  // The runner's own event (its types describe a client's): (client, statusCode, bytes, responseTime in ms).
+  instance!.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) {
+      if (record) latencies.push(responseTime);
+    } else {
+      errors += 1;
+    }
+  });
+  const result = await done;
+  return { latencies, errors: errors + result.errors + result.timeouts, seconds: result.duration };
+}
+
+/** Runs one measurement: a warm-up (not recorded), then `seconds` of load. */
+export async function runMeasurement(
+  m: Measurement,
+  ctx: BenchContext,
+  options: { seconds: number; warmupSeconds: number },
+): Promise<MeasurementResult> {
+  if (m.kind === 'function') {
+    const fn = await m.setup(ctx);
+    const latencies: number[] = [];
+    const warmUntil = performance.now() + options.warmupSeconds * 1000;
+    while (performance.now() < warmUntil) fn();
+    const started = performance.now();
+    const until = started + options.seconds * 1000;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      fn();
+      latencies.push(performance.now() - t0);
+    }
+    return summarize(m, 1, latencies, (performance.now() - started) / 1000, 0);
+  }
+  if (m.check) {
+    const url = `${ctx.baseUrl}${m.path(ctx)()}`;
+    const res = await fetch(url);
+    const body = await res.text();
+    if (!res.ok || !m.check(body)) throw new Error(`${m.name}: unexpected answer from ${url}: ${body.slice(0, 300)}`);
+  }
+  if (options.warmupSeconds > 0) await runHttp(m, ctx, options.warmupSeconds, false);
+  const run = await runHttp(m, ctx, options.seconds, true);
+  return summarize(m, m.connections, run.latencies, run.seconds, run.errors);
+}
+
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+export function targetVerdict(r: MeasurementResult): string {
+  if (!r.target) return '';
+  const value = r[r.target.percentile];
+  return `${r.target.percentile} < ${r.target.below} ms: ${value < r.target.below ? 'met' : 'MISSED'}`;
+}
+
+/** The results as a Markdown table (readable as plain text too). */
+export function resultTable(title: string, results: MeasurementResult[]): string {
+  const head = ['measurement', 'conn.', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'target'];
+  const rows = results.map((r) => [
+    r.name,
+    String(r.connections),
+    r.rate >= 100 ? r.rate.toFixed(0) : r.rate.toFixed(1),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+    String(r.errors),
+    targetVerdict(r),
+  ]);
+  const widths = head.map((h, i) => Math.max([...h].length, ...rows.map((row) => [...row[i]!].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c + ' '.repeat(Math.max(0, widths[i]! - [...c].length))).join(' | ')} |`;
+  return [
+    `### ${title}`,
+    '',
+    line(head),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...rows.map(line),
+  ].join('\n');
+}
