@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { stopWordBenchmarkFixture } from '../modules/stop-words/stop-words.benchmark.js';
 import autocannon from 'autocannon';
 
 /**
@@ -106,8 +107,15 @@ export const MEASUREMENTS: Measurement[] = [
     path: () => () => '/',
     check: (body) => body.startsWith('<!doctype html') || body.startsWith('<!DOCTYPE html'),
   },
-  // The stop-word matcher goes here once it exists, e.g.:
-  // { kind: 'function', name: 'stop-word matcher (1,000 words, 2 KB post)', setup: () => () => match(words, post) },
+  {
+    kind: 'function',
+    name: 'stop-word matcher (10,000 words, 10,000-character post)',
+    setup: () => {
+      const { matcher, text } = stopWordBenchmarkFixture({ words: 10_000, textLength: 10_000 });
+      return () => matcher.check(text, 'ugc');
+    },
+    target: { percentile: 'p99', below: 10 },
+  },
 ];
 
 export function percentile(sorted: number[], p: number): number {

@@ -3,7 +3,8 @@ import type { ApiResult } from './dispatcher';
 
 /**
  * The shared error handler's reactions to codes (the family's web client):
- * -3001 clears the login and goes to /user/login; -4004 goes to /404; -4007 and -4009 go to /user/status;
+ * -3001 clears the login and goes to /user/login; -4004 goes to /404; -3003 (under review), -4007 and -4009 go to
+ * /user/status;
  * -3007 goes to /user/supplementary. Other codes are left to the caller (usually a toast with the message).
  */
 export interface ErrorReaction {
@@ -17,6 +18,7 @@ export function reactionFor(code: number): ErrorReaction | null {
       return { to: '/user/login', clearLogin: true };
     case Code.RESOURCE_NOT_FOUND:
       return { to: '/404', clearLogin: false };
+    case Code.JUMP_TO_AUDIT:
     case Code.VALIDATE_REJECT:
     case Code.USER_BANNED:
       return { to: '/user/status', clearLogin: false };

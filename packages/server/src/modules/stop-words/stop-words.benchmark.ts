@@ -32,12 +32,14 @@ function random(seed: number): () => number {
 
 const ACTIONS: StopWordAction[] = ['{BANNED}', '{MOD}', '{REPLACE}', '{REPLACE}'];
 
-export function benchmarkStopWords(
-  options: { words?: number; textLength?: number; checks?: number; seed?: number } = {},
-): StopWordBenchmarkResult {
+/** The benchmark's words and text, and the matcher built from them (with how long building took). */
+export function stopWordBenchmarkFixture(options: { words?: number; textLength?: number; seed?: number } = {}): {
+  matcher: StopWordMatcher;
+  text: string;
+  buildMs: number;
+} {
   const count = options.words ?? 10_000;
   const textLength = options.textLength ?? 10_000;
-  const checks = options.checks ?? 200;
   const rnd = random(options.seed ?? 42);
   const int = (n: number) => Math.floor(rnd() * n);
   // Common characters, so that words share prefixes and the text meets many partial matches.
@@ -72,6 +74,16 @@ export function benchmarkStopWords(
   const t0 = performance.now();
   const matcher = new StopWordMatcher(words);
   const buildMs = performance.now() - t0;
+  return { matcher, text, buildMs };
+}
+
+export function benchmarkStopWords(
+  options: { words?: number; textLength?: number; checks?: number; seed?: number } = {},
+): StopWordBenchmarkResult {
+  const count = options.words ?? 10_000;
+  const textLength = options.textLength ?? 10_000;
+  const checks = options.checks ?? 200;
+  const { matcher, text, buildMs } = stopWordBenchmarkFixture(options);
 
   for (let i = 0; i < 20; i += 1) matcher.check(text, 'ugc');
   const times: number[] = [];
