@@ -196,9 +196,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('thread_id', 'integer', (c) => c.primaryKey().references('threads.id').onDelete('cascade'))
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('content', 'text', (c) => c.notNull())
-      .addColumn('grams', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
       .execute();
-    await sql`create index thread_search_grams on thread_search using gin (grams)`.execute(db);
+    // One row per CJK character or pair per thread: the key reads the newest threads holding a gram, index only.
+    await db.schema
+      .createTable('thread_search_grams')
+      .addColumn('gram', 'text', (c) => c.notNull())
+      .addColumn('thread_id', 'integer', (c) => c.notNull().references('threads.id').onDelete('cascade'))
+      .addPrimaryKeyConstraint('thread_search_grams_pk', ['gram', 'thread_id'])
+      .execute();
+    await db.schema
+      .createIndex('thread_search_grams_thread_idx')
+      .on('thread_search_grams')
+      .column('thread_id')
+      .execute();
     await sql`create index thread_search_title_trgm on thread_search using gin (title ${opclass})`.execute(db);
     await sql`create index thread_search_content_trgm on thread_search using gin (content ${opclass})`.execute(db);
     await sql`create index users_username_trgm on users using gin (username ${opclass})`.execute(db);
@@ -214,6 +224,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop index if exists users_nickname_trgm`.execute(db);
   }
   for (const table of [
+    ...(isPostgres(db) ? ['thread_search_grams'] : []),
     'thread_search',
     'user_denies',
     'thread_views_daily',

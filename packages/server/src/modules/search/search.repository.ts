@@ -14,8 +14,9 @@ import type { DB } from '../../db/schema.js';
  * in `grams`: every character and every pair of adjacent characters of the CJK runs of the title and the text, so
  * "缓存" is found inside "加了一层缓存以后" through the index, exactly as a substring search would find it. SQLite
  * keeps the grams in a third column of the same FTS5 table, space-separated, where the phrase " 缓存 " (spaces
- * included: two trigrams) matches the token; PostgreSQL keeps them in a text[] with a GIN index. Other short terms
- * (`js`, `c#`) fall back to LIKE / ILIKE over the text, which reads the table.
+ * included: two trigrams) matches the token; PostgreSQL keeps them in a narrow table of (gram, thread_id) rows whose
+ * primary key answers "the newest threads holding this gram" from the index alone. Other short terms (`js`, `c#`)
+ * fall back to LIKE over the text, which reads the table.
  */
 
 const TERMS_MAX = 5;
@@ -84,8 +85,23 @@ export function threadMatchCondition(dialect: DialectName, terms: string[], max:
       (t) =>
         sql`(${indexLike(dialect, 'thread_search.title', t)} or ${indexLike(dialect, 'thread_search.content', t)})`,
     );
-    if (grams.length > 0) each.push(sql`thread_search.grams @> ${sql.val(grams)}::text[]`);
-    return sql<SqlBool>`threads.id in (select thread_search.thread_id from thread_search where ${sql.join(each, sql` and `)} order by thread_search.thread_id desc limit ${max})`;
+    if (grams.length === 0) {
+      return sql<SqlBool>`threads.id in (select thread_search.thread_id from thread_search where ${sql.join(each, sql` and `)} order by thread_search.thread_id desc limit ${max})`;
+    }
+    // The first gram drives, newest first along its primary key; every other term filters.
+    const [first, ...rest] = grams;
+    const filters = [
+      sql`g.gram = ${first}`,
+      ...rest.map(
+        (t) => sql`exists (select 1 from thread_search_grams o where o.gram = ${t} and o.thread_id = g.thread_id)`,
+      ),
+      ...(each.length > 0
+        ? [
+            sql`exists (select 1 from thread_search where thread_search.thread_id = g.thread_id and ${sql.join(each, sql` and `)})`,
+          ]
+        : []),
+    ];
+    return sql<SqlBool>`threads.id in (select g.thread_id from thread_search_grams g where ${sql.join(filters, sql` and `)} order by g.thread_id desc limit ${max})`;
   }
   const long = others.filter((t) => codePointLength(t) >= 3);
   const short = others.filter((t) => codePointLength(t) < 3);
@@ -136,14 +152,29 @@ export async function insertThreadIndex(
   entries: ThreadIndexEntry[],
 ): Promise<void> {
   for (let i = 0; i < entries.length; i += 1000) {
-    const rows = entries.slice(i, i + 1000).map((e) => {
+    const chunk = entries.slice(i, i + 1000);
+    if (dialect === 'postgres') {
+      const rows = chunk.map((e) => sql`(${e.threadId}, ${e.title.toLowerCase()}, ${e.content.toLowerCase()})`);
+      await sql`insert into thread_search (thread_id, title, content) values ${sql.join(rows)}`.execute(db);
+      const grams: string[] = [];
+      const ids: number[] = [];
+      for (const e of chunk) {
+        for (const g of cjkGrams(e.title, e.content)) {
+          grams.push(g);
+          ids.push(e.threadId);
+        }
+      }
+      if (grams.length > 0) {
+        await sql`insert into thread_search_grams (gram, thread_id)
+          select * from unnest(${sql.val(grams)}::text[], ${sql.val(ids)}::integer[])`.execute(db);
+      }
+      continue;
+    }
+    const rows = chunk.map((e) => {
       const grams = cjkGrams(e.title, e.content);
-      return dialect === 'postgres'
-        ? sql`(${e.threadId}, ${e.title.toLowerCase()}, ${e.content.toLowerCase()}, ${sql.val(grams)}::text[])`
-        : sql`(${e.threadId}, ${e.title}, ${e.content}, ${grams.length > 0 ? ` ${grams.join(' ')} ` : ''})`;
+      return sql`(${e.threadId}, ${e.title}, ${e.content}, ${grams.length > 0 ? ` ${grams.join(' ')} ` : ''})`;
     });
-    const columns = dialect === 'postgres' ? sql`thread_id, title, content, grams` : sql`rowid, title, content, grams`;
-    await sql`insert into thread_search (${columns}) values ${sql.join(rows)}`.execute(db);
+    await sql`insert into thread_search (rowid, title, content, grams) values ${sql.join(rows)}`.execute(db);
   }
 }
 
@@ -151,6 +182,7 @@ export async function insertThreadIndex(
 export async function removeThreadIndex(db: Kysely<DB>, dialect: DialectName, threadId: number): Promise<void> {
   if (dialect === 'postgres') {
     await db.deleteFrom('threadSearch').where('threadId', '=', threadId).execute();
+    await sql`delete from thread_search_grams where thread_id = ${threadId}`.execute(db);
     return;
   }
   await sql`delete from thread_search where rowid = ${threadId}`.execute(db);
