@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ThreadRow } from '../threads/threads.repository.js';
 
@@ -11,6 +11,8 @@ function heldThreads(db: Kysely<DB>, f: QueueFilter) {
   let q = db
     .selectFrom('threads')
     .where('threads.isApproved', '=', f.isApproved)
+    // The same term as the partial review index, so both databases can use it.
+    .where('threads.isApproved', '<>', sql.lit(1))
     .where('threads.deletedAt', 'is', null)
     .where('threads.isDraft', '=', 0);
   if (f.categoryId !== undefined) q = q.where('threads.categoryId', '=', f.categoryId);
@@ -49,6 +51,7 @@ function heldPosts(db: Kysely<DB>, f: QueueFilter) {
     .selectFrom('posts')
     .innerJoin('threads', 'threads.id', 'posts.threadId')
     .where('posts.isApproved', '=', f.isApproved)
+    .where('posts.isApproved', '<>', sql.lit(1))
     .where('posts.deletedAt', 'is', null)
     .where('posts.isFirst', '=', 0)
     .where('threads.deletedAt', 'is', null);
