@@ -1,6 +1,8 @@
 import type { SessionData } from '@luntan/shared';
 import { forumQuery } from '../api/queries';
-import { request } from '../api/dispatcher';
+import { isSuccess, request } from '../api/dispatcher';
+import type { ParameterSchema } from '../api/validate';
+import { toast } from '../components/ui';
 import { clearAccessToken, saveAccessToken } from '../api/token-store';
 import type { AppContext } from '../app-context';
 import { takeJumpUrl } from './jump-url';
@@ -27,4 +29,30 @@ export async function forgetSession(ctx: AppContext): Promise<void> {
 export async function logout(ctx: AppContext): Promise<void> {
   await request({ url: '/api/v3/users/logout', method: 'POST', data: {}, handleError: false });
   await forgetSession(ctx);
+}
+
+/**
+ * Sends a sign-in form (login or registration). Failures (wrong password, banned, too many attempts, a taken name)
+ * are shown in a toast here rather than redirected by the shared handler; on success the session is stored and the
+ * reader goes to the saved return address.
+ */
+export async function submitSignIn(
+  ctx: AppContext,
+  navigate: (to: string, options: { replace: boolean }) => void | Promise<void>,
+  call: { url: string; data: unknown; validator: ParameterSchema; successText: string },
+): Promise<void> {
+  const result = await request<SessionData>({
+    url: call.url,
+    method: 'POST',
+    data: call.data,
+    validator: call.validator,
+    handleError: false,
+  });
+  if (!isSuccess(result)) {
+    toast.error(result.Message);
+    return;
+  }
+  const next = await completeSignIn(ctx, result.Data);
+  toast.success(call.successText);
+  await navigate(next, { replace: true });
 }

@@ -1,10 +1,9 @@
-import { loginBody, type SessionData } from '@luntan/shared';
+import { loginBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
-import { completeSignIn } from '../auth/session';
+import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
@@ -27,21 +26,12 @@ export function Component() {
     }
     setPending(true);
     try {
-      const result = await request<SessionData>({
+      await submitSignIn(ctx, navigate, {
         url: '/api/v3/users/username.login',
-        method: 'POST',
         data: { username: username.trim(), password },
         validator: loginBody,
-        // Failures (wrong password, banned, too many attempts) are shown here, not redirected.
-        handleError: false,
+        successText: t('auth.loginSuccess'),
       });
-      if (!isSuccess(result)) {
-        toast.error(result.Message);
-        return;
-      }
-      const next = await completeSignIn(ctx, result.Data);
-      toast.success(t('auth.loginSuccess'));
-      await navigate(next, { replace: true });
     } finally {
       setPending(false);
     }

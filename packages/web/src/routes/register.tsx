@@ -1,4 +1,4 @@
-import { registerBody, type SessionData } from '@luntan/shared';
+import { registerBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +11,9 @@ import {
   type SigninValues,
 } from '../components/forum/signin-fields-form';
 import { Link, useNavigate } from 'react-router';
-import { isSuccess, request } from '../api/dispatcher';
+import { isSuccess } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
-import { completeSignIn } from '../auth/session';
+import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
@@ -57,20 +57,12 @@ export function Component() {
       if (nickname.trim()) body.nickname = nickname.trim();
       const given = answersOf(fields, answers);
       if (given.length > 0) body.signinFields = given;
-      const result = await request<SessionData>({
+      await submitSignIn(ctx, navigate, {
         url: '/api/v3/users/username.register',
-        method: 'POST',
         data: body,
         validator: registerBody,
-        handleError: false,
+        successText: t('auth.registerSuccess'),
       });
-      if (!isSuccess(result)) {
-        toast.error(result.Message);
-        return;
-      }
-      const next = await completeSignIn(ctx, result.Data);
-      toast.success(t('auth.registerSuccess'));
-      await navigate(next, { replace: true });
     } finally {
       setPending(false);
     }
