@@ -7,7 +7,7 @@ import { ADMIN } from './server';
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
-    private token: string | null = null,
+    readonly token: string | null = null,
   ) {}
 
   async call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> {

@@ -43,6 +43,30 @@ describe('server rendering', () => {
     }
   });
 
+  it("keeps a guest's page for a moment, never a signed-in visitor's, and forgets it on a write", async () => {
+    const guest = () => fetch(`${e2e.baseUrl}/`, { headers: { 'User-Agent': 'curl/8' } });
+    await guest();
+    const again = await guest();
+    expect(again.headers.get('x-guest-cache')).toBe('hit');
+    expect(await again.text()).toContain('<title>E2E &amp; Friends</title>');
+
+    const admin = await e2e.admin();
+    const signedIn = await fetch(`${e2e.baseUrl}/`, {
+      headers: { 'User-Agent': 'curl/8', Cookie: `access_token=${admin.token ?? ''}` },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('x-guest-cache')).toBeNull();
+
+    await admin.settings({ siteName: 'E2E Renamed' });
+    try {
+      const after = await guest();
+      expect(after.headers.get('x-guest-cache')).toBe('miss');
+      expect(await after.text()).toContain('<title>E2E Renamed</title>');
+    } finally {
+      await admin.settings({ siteName: 'E2E & Friends' });
+    }
+  });
+
   it('shows the real content to a reader without JavaScript', async () => {
     const { page } = await e2e.newPage({ javaScriptEnabled: false });
     const response = await page.goto('/');

@@ -2,6 +2,7 @@ import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
+import { registerGuestCache } from './core/guest-cache.js';
 import { codeMessage, localize, requestLocale } from './core/i18n.js';
 import { describeIssue, RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -41,6 +42,7 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 
 /** Everything under /api: who is asking, the envelope, the error codes. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  registerGuestCache(api, api.ctx.guestCache);
   api.addHook('onRequest', async (request) => {
     const { db } = api.ctx;
     request.viewer = await resolveViewer(db, tokenFromRequest(request));

@@ -26,6 +26,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Largest request body in bytes (uploads have their own limit). */
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  /** How long a guest's answer to a public read may be served again, in milliseconds (0: never). */
+  GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -41,6 +43,7 @@ export interface Config {
   rateLimitLoginFailures: number;
   trustProxy: boolean | number | string;
   bodyLimit: number;
+  guestCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitLoginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT,
+    guestCacheMs: e.GUEST_CACHE_MS,
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { GuestAnswerCache } from './core/guest-cache.js';
 import { AttemptLimiter } from './core/rate-limit.js';
 import type { DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   limits: { register: AttemptLimiter; loginFailures: AttemptLimiter };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
+  /** What guests read, kept for a moment (core/guest-cache.ts). */
+  guestCache: GuestAnswerCache;
 }
 
 export function createContext(config: Config, db: Kysely<DB>, dialect: DialectName): AppContext {
@@ -29,6 +32,7 @@ export function createContext(config: Config, db: Kysely<DB>, dialect: DialectNa
       loginFailures: new AttemptLimiter(config.rateLimitLoginFailures),
     },
     stopWords: new StopWordCache(),
+    guestCache: new GuestAnswerCache(config.guestCacheMs),
   };
 }
 

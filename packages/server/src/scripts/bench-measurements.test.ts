@@ -15,7 +15,7 @@ describe('bench measurements', () => {
     let calls = 0;
     const result = await runMeasurement(
       { kind: 'function', name: 'sum', setup: () => () => (calls += 1) },
-      { baseUrl: 'http://127.0.0.1:1', threadIds: [] },
+      { baseUrl: 'http://127.0.0.1:1', threadIds: [], memberToken: '' },
       { seconds: 0.05, warmupSeconds: 0 },
     );
     expect(result).toMatchObject({ name: 'sum', connections: 1, errors: 0 });
@@ -47,5 +47,17 @@ describe('bench measurements', () => {
     const names = MEASUREMENTS.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.join(' ')).toMatch(/thread\.list.*thread\.detail.*search.*search.*GET \//);
+  });
+
+  it('measures every list, thread and search read both as a guest and as a signed-in member', () => {
+    const http = MEASUREMENTS.filter((m) => m.kind === 'http');
+    for (const read of ['thread.list', 'thread.detail', 'search']) {
+      const rows = http.filter((m) => m.name.startsWith(read));
+      expect(rows.map((m) => m.viewer).sort(), read).toEqual(
+        Array.from({ length: rows.length / 2 }, () => ['guest', 'member'])
+          .flat()
+          .sort(),
+      );
+    }
   });
 });

@@ -11,6 +11,8 @@ import { ConfigError } from '../config.js';
 import type { Database } from '../db/database.js';
 import { MEASUREMENTS, resultTable, runMeasurement, type MeasurementResult } from './bench-measurements.js';
 import { openForumDatabase, seedWithProgress } from './forum-database.js';
+import { DEMO_PASSWORD } from './demo-seeder.js';
+import { demoUserProfiles } from './demo-users.js';
 
 /**
  * `npm run bench`: seeds a dedicated forum (100,000 threads and 1,000,000 replies and comments unless told
@@ -194,18 +196,36 @@ function stopServer(child: ChildProcess): void {
   if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
 }
 
+/** Signs in the first demo user (every demo user's password is DEMO_PASSWORD) for the member rows. */
+async function signInDemoMember(baseUrl: string): Promise<string> {
+  const username = demoUserProfiles(1)[0]!.username;
+  const res = await fetch(`${baseUrl}/api/v3/users/username.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const answer = (await res.json()) as { Code: number; Message: string; Data: { accessToken: string } };
+  if (answer.Code !== 0) throw new Error(`signing in the demo member ${username} failed: ${answer.Message}`);
+  return answer.Data.accessToken;
+}
+
 async function benchOne(dbName: 'sqlite' | 'postgres', o: BenchOptions): Promise<MeasurementResult[]> {
   const threadIds = await prepareForum(dbName, o);
   const { baseUrl, child } = await startServer(envFor(dbName, o));
   const results: MeasurementResult[] = [];
   try {
+    const memberToken = await signInDemoMember(baseUrl);
     const chosen = MEASUREMENTS.filter(
       (m) => o.only.length === 0 || o.only.some((part) => m.name.toLowerCase().includes(part)),
     );
     for (const m of chosen) {
       process.stderr.write(`${dbName}: ${m.name}...\n`);
       results.push(
-        await runMeasurement(m, { baseUrl, threadIds }, { seconds: o.seconds, warmupSeconds: o.warmupSeconds }),
+        await runMeasurement(
+          m,
+          { baseUrl, threadIds, memberToken },
+          { seconds: o.seconds, warmupSeconds: o.warmupSeconds },
+        ),
       );
     }
   } finally {

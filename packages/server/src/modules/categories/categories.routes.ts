@@ -23,6 +23,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/categories',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['categories'],
         summary: 'The categories the viewer may see (a tree), with what the viewer may do in each',

@@ -21,6 +21,7 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v3/forum',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['forum'],
         summary: 'Site information, who the viewer is, and which permissions the viewer holds',

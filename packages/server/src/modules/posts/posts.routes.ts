@@ -12,6 +12,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/posts.list',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'The replies of a thread (oldest first; sort=-createdAt for newest), each with its first comments',
@@ -24,6 +25,7 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/posts.reply',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['posts'],
         summary: 'The comments on one reply, oldest first',

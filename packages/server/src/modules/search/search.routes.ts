@@ -11,6 +11,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users.list',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['search'],
         summary: 'Find users by username or nickname (filter[nickname]); exact, then prefix, then other matches',

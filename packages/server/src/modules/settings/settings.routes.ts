@@ -23,7 +23,10 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/siteinfo.v2',
-    { schema: { tags: ['settings'], summary: 'Public site information (never a secret)' } },
+    {
+      config: { guestCache: true },
+      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
+    },
     async (request) => ok(request, await readSiteInfo(db)),
   );
 

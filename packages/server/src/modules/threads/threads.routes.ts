@@ -33,6 +33,7 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/thread.list',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['threads'],
         summary: 'List threads',
@@ -51,6 +52,7 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/thread.stick',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['threads'],
         summary: 'The sticky threads of the home page, or of one category',
@@ -63,6 +65,7 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/thread.detail',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['threads'],
         summary: 'A thread with its first post (Markdown source and rendered HTML)',
@@ -126,6 +129,7 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/thread.likedusers',
     {
+      config: { guestCache: true },
       schema: {
         tags: ['threads'],
         summary: "Who liked the thread's first post (or postId, a post of the thread), newest first",

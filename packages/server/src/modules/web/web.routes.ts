@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Envelope } from '@luntan/shared';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import { tokenFromRequest } from '../auth/viewer.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
 interface RenderInput {
@@ -25,6 +26,26 @@ interface WebRenderer {
 
 /** Request headers that the in-process API calls of a page render carry over from the visitor. */
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language', 'x-forwarded-for'] as const;
+
+/** Every request header the render reads (the page's address, platform, language, session): a cached page's key. */
+const PAGE_KEY_HEADERS = [
+  'host',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'user-agent',
+  'accept-language',
+  'cookie',
+] as const;
+
+/** The guest cache key of a page, or null when the page is a signed-in visitor's (never cached). */
+function guestPageKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' || tokenFromRequest(request) !== null) return null;
+  const parts = PAGE_KEY_HEADERS.map((name) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(',') : (value ?? '');
+  });
+  return `page ${JSON.stringify([request.url, ...parts])}`;
+}
 
 /** packages/web/dist, found through the workspace package (or next to this package in the source tree). */
 function webDistDir(): string {
@@ -118,7 +139,24 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     if (loaded instanceof Error) {
       return reply.code(503).type('text/html; charset=utf-8').send(missingBuildPage(loaded.message));
     }
+    // A guest's page is the guest cache's too (core/guest-cache.ts): the same page for a second, cleared by writes.
+    const cache = app.ctx.guestCache;
+    const key = cache.enabled ? guestPageKey(request) : null;
+    const stored = key ? cache.get(key) : undefined;
+    if (stored !== undefined) {
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-guest-cache', 'hit')
+        .type('text/html; charset=utf-8')
+        .send(stored);
+    }
+    const since = cache.current();
     const result = await loaded.render({ url: request.url, headers: request.headers, api: apiFor(request) });
+    const headers = result.headers ?? {};
+    if (key && result.status === 200 && !('set-cookie' in headers) && !('location' in headers)) {
+      cache.set(key, since, result.html);
+      reply.header('x-guest-cache', 'miss');
+    }
     reply.code(result.status);
     for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
     if (result.status >= 300 && result.status < 400) return reply.send();

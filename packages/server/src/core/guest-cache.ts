@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { tokenFromRequest } from '../modules/auth/viewer.js';
+import { requestLocale } from './i18n.js';
+
+/**
+ * A short-lived cache of what guests read (the "microcache" of nginx, Discourse's anonymous cache): a guest's answer
+ * to a public read depends only on the address and the language, so for `ttlMs` the same question gets the same
+ * answer without touching the database. Signed-in viewers are never served from it (their answers carry what they
+ * may do, whom they blocked...).
+ *
+ * It stays right within the process because every write clears it (any non-GET under /api except counting a view),
+ * before and after the write, and an answer computed while a write ran is not stored. Other processes' writes, and
+ * writes straight to the database (the demo seeder), show after at most `ttlMs`: guests may see a new thread up to
+ * a second late, a signed-in author never does. `GUEST_CACHE_MS=0` turns it off.
+ */
+export class GuestAnswerCache {
+  private readonly answers: LRUCache<string, string> | null;
+  /** Raised by every write; an answer is kept only if no write began or ended while it was computed. */
+  private generation = 0;
+
+  constructor(readonly ttlMs: number) {
+    this.answers =
+      ttlMs > 0
+        ? new LRUCache<string, string>({
+            ttl: ttlMs,
+            ttlAutopurge: false,
+            maxSize: 32 * 1024 * 1024,
+            sizeCalculation: (answer, key) => answer.length + key.length,
+          })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.answers !== null;
+  }
+
+  /** Forgets every answer; called around every write. */
+  invalidate(): void {
+    this.generation += 1;
+    this.answers?.clear();
+  }
+
+  get(key: string): string | undefined {
+    return this.answers?.get(key);
+  }
+
+  /** The generation an answer computed from now on must still see to be stored. */
+  current(): number {
+    return this.generation;
+  }
+
+  set(key: string, since: number, answer: string): void {
+    if (this.answers && since === this.generation) this.answers.set(key, answer);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public read whose answer to a guest may be served from the guest cache. */
+    guestCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set when this guest read may be stored: the cache key and the generation it started in. */
+    guestCacheEntry?: { key: string; since: number };
+  }
+}
+
+/** Calls that write only counters a guest may see a second late, and so do not clear the cache. */
+const KEEPS_CACHE = new Set(['/api/v3/view.count']);
+
+/** Every success answer starts so; the tail from `,"RequestId":` on is per request. */
+const SUCCESS_PREFIX = '{"Code":0,';
+const TAIL = ',"RequestId":';
+
+/**
+ * The cache's hooks on /api. `onRequest` must run before the viewer is resolved: a hit answers without any
+ * database read. Answers keep their envelope but get this request's RequestId and RequestTime.
+ */
+export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache): void {
+  if (!cache.enabled) return;
+
+  api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET') {
+      if (request.method !== 'HEAD' && request.method !== 'OPTIONS' && !KEEPS_CACHE.has(routeOf(request))) {
+        cache.invalidate();
+      }
+      return;
+    }
+    if (!request.routeOptions.config.guestCache || tokenFromRequest(request) !== null) return;
+    const key = `${requestLocale(request)} ${request.url}`;
+    const stored = cache.get(key);
+    if (stored === undefined) {
+      request.guestCacheEntry = { key, since: cache.current() };
+      reply.header('x-guest-cache', 'miss');
+      return;
+    }
+    reply.header('x-guest-cache', 'hit').type('application/json; charset=utf-8');
+    return reply.send(`${stored}${TAIL}${JSON.stringify(request.id)},"RequestTime":"${new Date().toISOString()}"}`);
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    const entry = request.guestCacheEntry;
+    if (!entry || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!payload.startsWith(SUCCESS_PREFIX)) return payload;
+    const tail = payload.lastIndexOf(TAIL);
+    if (tail > 0) cache.set(entry.key, entry.since, payload.slice(0, tail));
+    return payload;
+  });
+
+  api.addHook('onResponse', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!KEEPS_CACHE.has(routeOf(request))) cache.invalidate();
+  });
+}
+
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? '';
