@@ -114,6 +114,24 @@ describe('thread search', () => {
     void draft;
   });
 
+  it('pages through the ranked results: title hits first, then newest, each page whole rows', async () => {
+    const first = (await buildThread(t, alice.token, { title: 'x', text: '分页的关键词一' })).threadId;
+    await pause();
+    const titled = (await buildThread(t, alice.token, { title: '关键词在标题', text: '正文' })).threadId;
+    await pause();
+    const last = (await buildThread(t, alice.token, { title: 'y', text: '分页的关键词二' })).threadId;
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await t.get<Page<ThreadItem>>(
+        `/api/v3/thread.list?perPage=1&page=${page}&filter[search]=${encodeURIComponent('关键词')}`,
+      );
+      expect(res.Data.totalCount).toBe(3);
+      pages.push(...res.Data.pageData);
+    }
+    expect(pages.map((p) => p.threadId)).toEqual([titled, last, first]);
+    expect(pages[0]).toMatchObject({ title: '关键词在标题', user: { userId: alice.id } });
+  });
+
   it('parses keywords and escapes patterns', () => {
     expect(parseKeywords('  北京   天安门 北京 ')).toEqual(['北京', '天安门']);
     expect(parseKeywords('a b c d e f g')).toHaveLength(5);
