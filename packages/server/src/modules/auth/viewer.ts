@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
 import { AppError, forbidden, needLogin } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import { groupsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
-import { findUserById } from '../users/users.repository.js';
-import { findLiveToken, touchToken } from './tokens.repository.js';
+import { groupsAndPermissionsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
+import { findSessionUser, touchToken } from './tokens.repository.js';
 
 /** Who is asking, and what they may do. Built once per /api request. */
 export interface ViewerContext {
@@ -42,23 +41,16 @@ const TOUCH_INTERVAL_MS = 60_000;
 export async function resolveViewer(db: Kysely<DB>, token: string | null): Promise<ViewerContext> {
   const at = now();
   if (token && token.length <= 200) {
-    const row = await findLiveToken(db, token, at);
-    const user = row ? await findUserById(db, row.userId) : undefined;
-    if (row && user) {
-      if (!row.lastUsedAt || Date.parse(at) - Date.parse(row.lastUsedAt) > TOUCH_INTERVAL_MS) {
-        await touchToken(db, row.id, at);
+    const session = await findSessionUser(db, token, at);
+    if (session) {
+      const { user, tokenId, lastUsedAt } = session;
+      if (!lastUsedAt || Date.parse(at) - Date.parse(lastUsedAt) > TOUCH_INTERVAL_MS) {
+        await touchToken(db, tokenId, at);
       }
-      const groups = await groupsOfUser(db, user.id, at);
-      const isAdmin = groups.some((g) => g.id === GroupId.ADMINISTRATOR);
-      const permissions = new Set(
-        isAdmin
-          ? PERMISSION_KEYS
-          : await permissionsOfGroups(
-              db,
-              groups.map((g) => g.id),
-            ),
-      );
-      return { user, tokenId: row.id, groups, isAdmin, permissions };
+      const held = await groupsAndPermissionsOfUser(db, user.id, at);
+      const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
+      const permissions = new Set(isAdmin ? PERMISSION_KEYS : held.permissions);
+      return { user, tokenId, groups: held.groups, isAdmin, permissions };
     }
   }
   const permissions = new Set(await permissionsOfGroups(db, [GroupId.GUEST]));

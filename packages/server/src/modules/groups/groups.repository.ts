@@ -14,16 +14,31 @@ export function findDefaultGroup(db: Kysely<DB>): Promise<Group | undefined> {
   return db.selectFrom('groups').selectAll().where('isDefault', '=', 1).orderBy('id').executeTakeFirst();
 }
 
-/** The groups a user belongs to now (memberships that have not expired). */
-export function groupsOfUser(db: Kysely<DB>, userId: number, at: string): Promise<Pick<Group, 'id' | 'name'>[]> {
-  return db
+/**
+ * The groups a user belongs to now (memberships that have not expired), with the permission keys they hold: one
+ * query (a row per group and permission) on every signed-in request instead of two.
+ */
+export async function groupsAndPermissionsOfUser(
+  db: Kysely<DB>,
+  userId: number,
+  at: string,
+): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[] }> {
+  const rows = await db
     .selectFrom('groupUser')
     .innerJoin('groups', 'groups.id', 'groupUser.groupId')
-    .select(['groups.id', 'groups.name'])
+    .leftJoin('groupPermission', 'groupPermission.groupId', 'groups.id')
+    .select(['groups.id', 'groups.name', 'groupPermission.permission'])
     .where('groupUser.userId', '=', userId)
     .where((eb) => eb.or([eb('groupUser.expiresAt', 'is', null), eb('groupUser.expiresAt', '>', at)]))
     .orderBy('groups.id')
     .execute();
+  const groups = new Map<number, Pick<Group, 'id' | 'name'>>();
+  const permissions = new Set<string>();
+  for (const row of rows) {
+    if (!groups.has(row.id)) groups.set(row.id, { id: row.id, name: row.name });
+    if (row.permission !== null) permissions.add(row.permission);
+  }
+  return { groups: [...groups.values()], permissions: [...permissions] };
 }
 
 export async function isAdministrator(db: Kysely<DB>, userId: number): Promise<boolean> {

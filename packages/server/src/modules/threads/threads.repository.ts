@@ -1,7 +1,7 @@
 import { ThreadComplex, ThreadSort } from '@luntan/shared';
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
-import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
+import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
 import { threadMatchCondition, titleHit } from '../search/search.repository.js';
 
 /** A thread with what lists show beside it: its author and its category's name. */
@@ -178,10 +178,21 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
   f.toUserId === undefined &&
   (f.searchTerms === undefined || f.searchTerms.length === 0);
 
-async function countFromCategories(db: Kysely<DB>, f: ThreadListFilter): Promise<number> {
-  let sum = db.selectFrom('categories').select((eb) => eb.fn.sum<number | string | null>('threadCount').as('n'));
-  if (f.categoryIds) sum = sum.where('id', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
-  const total = Number((await sum.executeTakeFirst())?.n ?? 0);
+async function countFromCategories(
+  db: Kysely<DB>,
+  f: ThreadListFilter,
+  categories: Pick<Category, 'id' | 'threadCount'>[] | undefined,
+): Promise<number> {
+  let total: number;
+  if (categories) {
+    // The caller has just read the categories (for the viewer's permissions): their counters are in hand.
+    const wanted = f.categoryIds ? new Set(f.categoryIds) : null;
+    total = categories.reduce((sum, c) => (wanted && !wanted.has(c.id) ? sum : sum + c.threadCount), 0);
+  } else {
+    let sum = db.selectFrom('categories').select((eb) => eb.fn.sum<number | string | null>('threadCount').as('n'));
+    if (f.categoryIds) sum = sum.where('id', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
+    total = Number((await sum.executeTakeFirst())?.n ?? 0);
+  }
   if (f.viewerId === null) return total;
   // The lists leave out authors the viewer blocked: take their listed threads off (found by author).
   const viewerId = f.viewerId;
@@ -204,8 +215,9 @@ export async function countThreads(
   dialect: DialectName,
   f: ThreadListFilter,
   part: ListPart = {},
+  categories?: Pick<Category, 'id' | 'threadCount'>[],
 ): Promise<number> {
-  if (countsFromCategories(f, part)) return countFromCategories(db, f);
+  if (countsFromCategories(f, part)) return countFromCategories(db, f, categories);
   const row = await applyListFilter(db.selectFrom('threads'), dialect, f, part)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -319,6 +331,36 @@ export async function listThreads(
   return listPart(db, dialect, f, {}, offset, limit);
 }
 
+/**
+ * What the user liked and favourited among a page of threads (their first posts, and the threads): one query for
+ * the page instead of one per table.
+ */
+export async function likedAndFavorited(
+  db: Kysely<DB>,
+  userId: number,
+  postIds: number[],
+  threadIds: number[],
+): Promise<{ liked: Set<number>; favorites: Set<number> }> {
+  const liked = new Set<number>();
+  const favorites = new Set<number>();
+  if (postIds.length === 0 && threadIds.length === 0) return { liked, favorites };
+  const rows = await db
+    .selectFrom('postLikes')
+    .select([sql<number>`1`.as('kind'), 'postId as id'])
+    .where('userId', '=', userId)
+    .where('postId', 'in', postIds.length > 0 ? postIds : [0])
+    .unionAll(
+      db
+        .selectFrom('threadFavorites')
+        .select([sql<number>`2`.as('kind'), 'threadId as id'])
+        .where('userId', '=', userId)
+        .where('threadId', 'in', threadIds.length > 0 ? threadIds : [0]),
+    )
+    .execute();
+  for (const row of rows) (Number(row.kind) === 1 ? liked : favorites).add(row.id);
+  return { liked, favorites };
+}
+
 /** Of `postIds`, those the user liked. */
 export async function likedPostIds(db: Kysely<DB>, userId: number, postIds: number[]): Promise<Set<number>> {
   if (postIds.length === 0) return new Set();
@@ -329,18 +371,6 @@ export async function likedPostIds(db: Kysely<DB>, userId: number, postIds: numb
     .where('postId', 'in', postIds)
     .execute();
   return new Set(rows.map((r) => r.postId));
-}
-
-/** Of `threadIds`, those the user favourited. */
-export async function favoriteThreadIds(db: Kysely<DB>, userId: number, threadIds: number[]): Promise<Set<number>> {
-  if (threadIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('threadFavorites')
-    .select('threadId')
-    .where('userId', '=', userId)
-    .where('threadId', 'in', threadIds)
-    .execute();
-  return new Set(rows.map((r) => r.threadId));
 }
 
 /** Adds a favourite; answers whether it was new. */

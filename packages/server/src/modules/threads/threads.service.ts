@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, invalid, needLogin } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DialectName } from '../../db/database.js';
-import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
+import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
@@ -371,12 +371,7 @@ const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number
  * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
  * the requested ones and their sub-categories. Throws -7076 for an unknown category, -3001/-4002 when none is left.
  */
-async function listableCategories(
-  db: Kysely<DB>,
-  viewer: ViewerContext,
-  requested: number[] | undefined,
-): Promise<number[] | null> {
-  const all = await listCategories(db);
+function listableCategories(all: Category[], viewer: ViewerContext, requested: number[] | undefined): number[] | null {
   const viewable = all.filter((c) => can(viewer, 'viewThreads', c.id)).map((c) => c.id);
   if (!requested || requested.length === 0) {
     if (can(viewer, 'viewThreads')) return null;
@@ -406,7 +401,8 @@ export async function listThreadsFor(
   if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
     throw invalid({ zh: 'filter.toUserId: complex 为 5 时必填', en: 'filter.toUserId: required with complex 5' });
   }
-  const categoryIds = await listableCategories(ctx.db, viewer, filter.categoryids);
+  const categories = await listCategories(ctx.db);
+  const categoryIds = listableCategories(categories, viewer, filter.categoryids);
   const searchTerms = filter.search ? parseKeywords(filter.search) : [];
   const f: ThreadListFilter = {
     viewerId: viewer.user?.id ?? null,
@@ -419,7 +415,7 @@ export async function listThreadsFor(
     stickyFirst: searchTerms.length === 0 && filter.complex === undefined && filter.toUserId === undefined,
   };
   const [totalCount, rows] = await Promise.all([
-    countThreads(ctx.db, ctx.dialect, f),
+    countThreads(ctx.db, ctx.dialect, f, {}, categories),
     listThreads(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage),
   ]);
   return pageOf(await presentThreads(ctx.db, viewer, rows), page, perPage, totalCount);
@@ -431,7 +427,7 @@ export async function stickyThreads(
   viewer: ViewerContext,
   categoryId: number | undefined,
 ): Promise<ThreadItem[]> {
-  const categoryIds = await listableCategories(ctx.db, viewer, categoryId ? [categoryId] : undefined);
+  const categoryIds = listableCategories(await listCategories(ctx.db), viewer, categoryId ? [categoryId] : undefined);
   const rows = await listStickyThreads(ctx.db, categoryIds, 20);
   return presentThreads(ctx.db, viewer, rows);
 }
