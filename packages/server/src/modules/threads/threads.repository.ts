@@ -242,7 +242,7 @@ async function listPart(
 ): Promise<ThreadRow[]> {
   const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
   if (f.searchTerms && f.searchTerms.length > 0 && part.viewedRecently === undefined) {
-    return searchPage(db, dialect, f, f.searchTerms, column, offset, limit);
+    return (await searchPage(db, dialect, f, f.searchTerms, column, offset, limit)).rows;
   }
   let q = applyListFilter(threadsWithAuthor(db), dialect, f, part);
   if (f.searchTerms && f.searchTerms.length > 0) q = q.orderBy(titleHit(dialect, f.searchTerms), 'desc');
@@ -277,10 +277,12 @@ async function searchPage(
   column: (typeof SORT_COLUMN)[keyof typeof SORT_COLUMN],
   offset: number,
   limit: number,
-): Promise<ThreadRow[]> {
+  withTotal = false,
+): Promise<{ rows: ThreadRow[]; total: number | null }> {
   const ranked = applyListFilter(db.selectFrom('threads'), dialect, f)
     .select(['threads.id as rankedId', `${column} as rankedKey`])
     .select(titleHit(dialect, terms).as('rankedTitleHit'))
+    .select(sql<number>`${sql.raw(withTotal ? 'count(*) over ()' : '0')}`.as('rankedTotal'))
     .orderBy('rankedTitleHit', 'desc')
     .orderBy(column, 'desc')
     .orderBy('threads.id', 'desc')
@@ -288,11 +290,41 @@ async function searchPage(
     .limit(limit);
   const rows = await threadsWithAuthor(db)
     .innerJoin(ranked.as('ranked'), 'ranked.rankedId', 'threads.id')
+    .select('ranked.rankedTotal')
     .orderBy('ranked.rankedTitleHit', 'desc')
     .orderBy('ranked.rankedKey', 'desc')
     .orderBy('threads.id', 'desc')
     .execute();
-  return rows as ThreadRow[];
+  const total = withTotal && rows.length > 0 ? Number(rows[0]!.rankedTotal) : null;
+  return { rows: rows.map(({ rankedTotal: _total, ...row }) => row as ThreadRow), total };
+}
+
+/**
+ * A page of the list and the number of threads in it. On PostgreSQL a search counts its matches in the query that
+ * ranks them (`count(*) over ()`): finding the candidates is most of the work there (the index is read newest
+ * first and each row checked with LIKE), and a separate count did it twice. On SQLite the FTS5 match is cheap and
+ * the window costs as much as a count, so the two run side by side as for every other list.
+ */
+export async function listThreadsPage(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  offset: number,
+  limit: number,
+  categories?: Pick<Category, 'id' | 'threadCount'>[],
+): Promise<{ rows: ThreadRow[]; totalCount: number }> {
+  if (dialect === 'postgres' && f.searchTerms && f.searchTerms.length > 0 && f.sort !== ThreadSort.HOT) {
+    const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
+    const page = await searchPage(db, dialect, f, f.searchTerms, column, offset, limit, true);
+    // A page past the end has no row to carry the total: count then.
+    const totalCount = page.total ?? (await countThreads(db, dialect, f, {}, categories));
+    return { rows: page.rows, totalCount };
+  }
+  const [totalCount, rows] = await Promise.all([
+    countThreads(db, dialect, f, {}, categories),
+    listThreads(db, dialect, f, offset, limit),
+  ]);
+  return { rows, totalCount };
 }
 
 /**

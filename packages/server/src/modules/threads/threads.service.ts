@@ -49,12 +49,11 @@ import {
   addView,
   bumpThreadCounter,
   bumpUserCounter,
-  countThreads,
   findThread,
   findThreadRow,
   insertThread,
   listStickyThreads,
-  listThreads,
+  listThreadsPage,
   removeFavorite,
   updateThreadIf,
   type ThreadListFilter,
@@ -414,10 +413,7 @@ export async function listThreadsFor(
     sort: filter.sort,
     stickyFirst: searchTerms.length === 0 && filter.complex === undefined && filter.toUserId === undefined,
   };
-  const [totalCount, rows] = await Promise.all([
-    countThreads(ctx.db, ctx.dialect, f, {}, categories),
-    listThreads(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage),
-  ]);
+  const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
   return pageOf(await presentThreads(ctx.db, viewer, rows), page, perPage, totalCount);
 }
 
