@@ -2,21 +2,13 @@
  * The plugin SDK: the only module a Luntan plugin imports. This first version holds the registration contract
  * from the spec (section 3 and 5); the plugin issue adds the runtime (slots, hooks, server extenders).
  */
-import { PLUGIN_VERSION_PATTERN, type PLUGIN_PLATFORMS } from '@luntan/shared';
+import { PLUGIN_TARGETS, PLUGIN_VERSION_PATTERN, type PLUGIN_PLATFORMS, type PluginTarget } from '@luntan/shared';
+
+/** The placement targets seen in the spec. */
+export { PLUGIN_TARGETS, type PluginTarget };
 
 export const SDK_VERSION = '0.1.0';
 
-/** The placement targets seen in the spec. */
-export const PLUGIN_TARGETS = [
-  'plugin_system',
-  'plugin_index',
-  'plugin_detail',
-  'plugin_post',
-  'plugin_page',
-  'plugin_global',
-  'plugin_user',
-] as const;
-export type PluginTarget = (typeof PLUGIN_TARGETS)[number];
 export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
 
 export interface PluginRegistration<Component = unknown> {

@@ -20,6 +20,19 @@ export const TEXTAREA_ROW_HEIGHT_PX = 25;
 export const INPUT_APPEND_WIDTH = '50px';
 export const AVATAR_DEFAULT_QUALITY_LEVEL = 6;
 export const PLUGIN_PLATFORMS = ['pc', 'h5', 'mini'] as const;
+
+/** The plugin placement targets seen in the spec (section 2). */
+export const PLUGIN_TARGETS = [
+  'plugin_system',
+  'plugin_index',
+  'plugin_detail',
+  'plugin_post',
+  'plugin_page',
+  'plugin_global',
+  'plugin_user',
+] as const;
+export type PluginTarget = (typeof PLUGIN_TARGETS)[number];
+
 export const PLUGIN_VERSION_PATTERN = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /** The spec's unnamed numeric constants (section 3); their meaning is not shown. */

@@ -1,3 +1,4 @@
+import { PLUGIN_TARGETS, type PluginTarget } from '@luntan/shared';
 import { Component, createContext, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 /**
@@ -5,16 +6,7 @@ import { Component, createContext, useContext, type ComponentType, type ErrorInf
  * Until the plugin issue fills the registry, every slot renders its default content. A `*_replace` hook replaces
  * the default; `*_insert_*`, `left_insert` and `right_insert` add to it.
  */
-export const PLUGIN_TARGETS = [
-  'plugin_system',
-  'plugin_index',
-  'plugin_detail',
-  'plugin_post',
-  'plugin_page',
-  'plugin_global',
-  'plugin_user',
-] as const;
-export type PluginTarget = (typeof PLUGIN_TARGETS)[number];
+export { PLUGIN_TARGETS, type PluginTarget };
 
 /** The hooks the spec lists, per target. */
 export const PLUGIN_HOOKS = {
