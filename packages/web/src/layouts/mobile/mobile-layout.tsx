@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
-import { PluginSlot } from '../../components/plugin/plugin-slot';
-import { SiteFooter } from '../shared/site-footer';
+import { AppFrame } from '../shared/app-frame';
 import { MobileHeader } from './mobile-header';
 import './mobile.css';
 
 export function MobileLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="lt-app lt-app--h5" data-layout="h5">
-      <PluginSlot target="plugin_global" hook="header_replace">
-        <MobileHeader />
-      </PluginSlot>
-      <main id="main" className="lt-main lt-main--h5" tabIndex={-1}>
-        {children}
-      </main>
-      <PluginSlot target="plugin_global" hook="footer_replace">
-        <SiteFooter />
-      </PluginSlot>
-    </div>
+    <AppFrame platform="h5" header={<MobileHeader />}>
+      {children}
+    </AppFrame>
   );
 }
