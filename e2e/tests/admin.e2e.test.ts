@@ -241,6 +241,21 @@ describe('back office', () => {
     await item.waitFor({ state: 'detached' });
     const after = await guest.ok<{ pageData: Array<{ threadId: number }> }>('GET', '/api/v3/thread.list?perPage=50');
     expect(after.pageData.some((t) => t.threadId === held.threadId)).toBe(true);
+
+    // Several at once: tick, then approve what is ticked.
+    const second = await member.ok<{ threadId: number }>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: `第二个 ${word}`,
+      content: { text: '正文' },
+    });
+    await page.reload();
+    await hydrated(page);
+    const secondItem = page.locator(`[data-testid="review-item"][data-id="${second.threadId}"]`);
+    await secondItem.getByRole('checkbox').check();
+    await page.getByTestId('review-approve-selected').click();
+    await secondItem.waitFor({ state: 'detached' });
+    const last = await guest.ok<{ pageData: Array<{ threadId: number }> }>('GET', '/api/v3/thread.list?perPage=50');
+    expect(last.pageData.some((t) => t.threadId === second.threadId)).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
 
@@ -133,10 +134,7 @@ export function Component() {
   };
 
   return (
-    <section className="lt-card lt-admin-form" aria-labelledby="categories-title">
-      <h1 id="categories-title" className="lt-page__title">
-        {t('admin.section.categories')}
-      </h1>
+    <AdminSection name="categories" title={t('admin.section.categories')}>
       <form className="lt-toolbar" onSubmit={(e) => void create(e)}>
         <TextInput
           name="name"
@@ -193,6 +191,6 @@ export function Component() {
           </tbody>
         </table>
       </div>
-    </section>
+    </AdminSection>
   );
 }

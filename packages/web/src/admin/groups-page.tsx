@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection, RowCheckbox, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.groups') };
 
@@ -21,7 +22,7 @@ export function Component() {
   const refresh = useAdminRefresh();
   const list = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
   const [rows, setRows] = useState<Row[]>([]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection();
   const [name, setName] = useState('');
 
   useEffect(() => {
@@ -65,16 +66,13 @@ export function Component() {
       t('admin.deleted'),
     );
     if (answer) {
-      setSelected(new Set());
+      clearSelection();
       await refresh('groups');
     }
   };
 
   return (
-    <section className="lt-card lt-admin-form" aria-labelledby="groups-title">
-      <h1 id="groups-title" className="lt-page__title">
-        {t('admin.section.groups')}
-      </h1>
+    <AdminSection name="groups" title={t('admin.section.groups')}>
       <form className="lt-toolbar" onSubmit={(e) => void create(e)}>
         <TextInput name="groupName" label={t('admin.groups.newName')} value={name} onChange={setName} maxLength={30} />
         <Button type="primary" htmlType="submit" data-testid="group-create">
@@ -104,17 +102,11 @@ export function Component() {
               return (
                 <tr key={row.id} data-testid="group-row" data-group-id={row.id}>
                   <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('admin.selectOne', { name: row.name })}
+                    <RowCheckbox
+                      label={t('admin.selectOne', { name: row.name })}
                       disabled={locked}
                       checked={selected.has(row.id)}
-                      onChange={(e) => {
-                        const next = new Set(selected);
-                        if (e.target.checked) next.add(row.id);
-                        else next.delete(row.id);
-                        setSelected(next);
-                      }}
+                      onChange={(on) => toggle(row.id, on)}
                     />
                   </td>
                   <td>{row.id}</td>
@@ -190,6 +182,6 @@ export function Component() {
           {t('admin.saveAll')}
         </Button>
       </div>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,5 +1,4 @@
 import type { Page, ReviewPostItem, ReviewThreadItem } from '@luntan/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
@@ -8,6 +7,7 @@ import { TimeText } from '../components/forum/time-text';
 import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.review') };
 
@@ -60,13 +60,13 @@ export function Component() {
     perPage: 20,
     filter: { isApproved: state },
   });
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection();
 
   const submit = async (ids: number[], action: Action) => {
     if (action === 'delete' && !window.confirm(t('admin.review.confirmDelete', { count: ids.length }))) return;
     const body = { type: kind, ids, action };
     if (await adminCall('POST', '/api/backAdmin/manage.submit.review', body, t(`admin.review.done.${action}`))) {
-      setSelected(new Set());
+      clearSelection();
       await refresh('review');
     }
   };
@@ -76,16 +76,13 @@ export function Component() {
     const s = values.state ?? state;
     if (type === 'post') next.set('type', 'post');
     if (s === '2') next.set('state', '2');
-    setSelected(new Set());
+    clearSelection();
     setSearch(next);
   };
   const items = list.data ? list.data.pageData.map((item) => toHeld(kind, item)) : [];
 
   return (
-    <section className="lt-card lt-admin-form" aria-labelledby="review-title">
-      <h1 id="review-title" className="lt-page__title">
-        {t('admin.section.review')}
-      </h1>
+    <AdminSection name="review" title={t('admin.section.review')}>
       <div className="lt-toolbar">
         <nav className="lt-tabs" aria-label={t('admin.review.kinds')}>
           {(['thread', 'post'] as const).map((type) => (
@@ -120,12 +117,7 @@ export function Component() {
               <input
                 type="checkbox"
                 checked={selected.has(item.id)}
-                onChange={(e) => {
-                  const next = new Set(selected);
-                  if (e.target.checked) next.add(item.id);
-                  else next.delete(item.id);
-                  setSelected(next);
-                }}
+                onChange={(e) => toggle(item.id, e.target.checked)}
               />
               <Link to={item.link}>{item.title}</Link>
             </label>
@@ -167,6 +159,6 @@ export function Component() {
           {list.data ? <Pager current={list.data.currentPage} total={list.data.totalPage} /> : null}
         </div>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.signinFields') };
 
@@ -103,10 +104,7 @@ export function Component() {
 
   return (
     <>
-      <section className="lt-card lt-admin-form" aria-labelledby="signin-title">
-        <h1 id="signin-title" className="lt-page__title">
-          {t('admin.section.signinFields')}
-        </h1>
+      <AdminSection name="signin" title={t('admin.section.signinFields')}>
         {list.error ? <p className="lt-empty">{list.error}</p> : null}
         {!list.data ? (
           <Spinner />
@@ -132,7 +130,7 @@ export function Component() {
             </table>
           </div>
         )}
-      </section>
+      </AdminSection>
       <form className="lt-card lt-admin-form" onSubmit={(e) => void create(e)} aria-labelledby="signin-new-title">
         <h2 id="signin-new-title" className="lt-card__title">
           {t('admin.signinFields.new')}

@@ -14,6 +14,7 @@ import { Pager } from '../components/forum/pager';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { RowCheckbox, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
 
@@ -78,7 +79,7 @@ export function Component() {
   const page = positiveInt(search.get('page'), 1);
   const filter = search.get('filter') ?? '';
   const [draft, setDraft] = useState(filter);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection();
   const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], '/api/stop-words.v2', {
     page,
     perPage: 20,
@@ -88,7 +89,7 @@ export function Component() {
   const remove = async (ids: number[]) => {
     if (!window.confirm(t('admin.stopWords.confirmDelete', { count: ids.length }))) return;
     if (await adminCall('DELETE', `/api/stop-words.v2?id=${ids.join(',')}`, undefined, t('admin.deleted'))) {
-      setSelected(new Set());
+      clearSelection();
       await refresh('stop-words');
     }
   };
@@ -153,16 +154,10 @@ export function Component() {
                   {list.data.pageData.map((word) => (
                     <tr key={word.id} data-testid="stop-word-row">
                       <td>
-                        <input
-                          type="checkbox"
-                          aria-label={t('admin.selectOne', { name: word.find })}
+                        <RowCheckbox
+                          label={t('admin.selectOne', { name: word.find })}
                           checked={selected.has(word.id)}
-                          onChange={(e) => {
-                            const next = new Set(selected);
-                            if (e.target.checked) next.add(word.id);
-                            else next.delete(word.id);
-                            setSelected(next);
-                          }}
+                          onChange={(on) => toggle(word.id, on)}
                         />
                       </td>
                       <td>{word.find}</td>

@@ -14,6 +14,7 @@ import { Pager } from '../components/forum/pager';
 import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.templates') };
 
@@ -111,10 +112,7 @@ export function Component() {
     ...(name ? { name } : {}),
   });
   return (
-    <section className="lt-card lt-admin-form" aria-labelledby="templates-title">
-      <h1 id="templates-title" className="lt-page__title">
-        {t('admin.section.templates')}
-      </h1>
+    <AdminSection name="templates" title={t('admin.section.templates')}>
       <form
         className="lt-toolbar"
         role="search"
@@ -155,6 +153,6 @@ export function Component() {
         </div>
       ))}
       {list.data ? <Pager current={list.data.currentPage} total={list.data.totalPage} /> : null}
-    </section>
+    </AdminSection>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Spinner, TextInput } from '../components/ui';
 import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { AdminSection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
 
@@ -185,10 +186,7 @@ export function Component() {
   };
 
   return (
-    <section className="lt-card lt-admin-form" aria-labelledby="users-title">
-      <h1 id="users-title" className="lt-page__title">
-        {t('admin.section.users')}
-      </h1>
+    <AdminSection name="users" title={t('admin.section.users')}>
       <form className="lt-toolbar" onSubmit={submit} role="search">
         <TextInput name="keyword" label={t('admin.users.search')} value={draft} onChange={setDraft} maxLength={64} />
         <div className="lt-field">
@@ -246,6 +244,6 @@ export function Component() {
           <Pager current={list.data.currentPage} total={list.data.totalPage} />
         </>
       )}
-    </section>
+    </AdminSection>
   );
 }
