@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('admin.groups.permissions') };
 
@@ -29,7 +30,7 @@ export function Component() {
   });
   const categories = useAdminQuery<CategoryItem[]>(['categories'], '/api/v3/categories');
   const [held, setHeld] = useState<Set<string> | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
 
   useEffect(() => {
     if (group.data) setHeld(new Set(group.data.permissions ?? []));
@@ -47,13 +48,10 @@ export function Component() {
     setHeld(next);
   };
   const save = async () => {
-    setPending(true);
-    try {
+    await run(async () => {
       const body = { groupId, permissions: [...held].sort() };
       if (await adminCall('POST', '/api/permission.v2', body, t('admin.saved'))) await refresh('group');
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

@@ -6,6 +6,7 @@ import { postForm } from '../api/upload';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.settings') };
 
@@ -90,7 +91,7 @@ export function Component() {
     '/api/backAdmin/settings',
   );
   const [values, setValues] = useState<Values | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
 
   useEffect(() => {
     if (!stored.data) return;
@@ -108,17 +109,14 @@ export function Component() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    try {
+    await run(async () => {
       const data = SETTING_DEFINITIONS.filter((d) => d.tag === 'default' && !IMAGE_KEYS.has(d.key)).map((d) => ({
         key: d.key,
         value: values[d.key] ?? d.default,
         tag: 'default',
       }));
       if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) await refresh('settings');
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

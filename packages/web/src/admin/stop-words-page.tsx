@@ -15,6 +15,7 @@ import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { RowCheckbox, useSelection } from './admin-ui';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
 
@@ -31,15 +32,14 @@ function ImportForm() {
   const refresh = useAdminRefresh();
   const [text, setText] = useState('');
   const [overwrite, setOverwrite] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const words = importLines(text);
     if (words.length === 0) return void toast.warning(t('admin.stopWords.nothing'));
     if (words.length > STOP_WORD_BATCH_MAX)
       return void toast.warning(t('admin.stopWords.tooMany', { max: STOP_WORD_BATCH_MAX }));
-    setPending(true);
-    try {
+    await run(async () => {
       const body = { data: { type: 'stop-words', words, overwrite } };
       const result = await adminCall<StopWordsBatchResult>('POST', '/api/stop-words/batch.v2', body);
       if (result) {
@@ -47,9 +47,7 @@ function ImportForm() {
         setText('');
         await refresh('stop-words');
       }
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <form className="lt-card lt-admin-form" onSubmit={(e) => void submit(e)} aria-labelledby="stop-import-title">

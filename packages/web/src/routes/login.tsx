@@ -7,6 +7,7 @@ import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
 
@@ -17,24 +18,21 @@ export function Component() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
       toast.warning(t('auth.required'));
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       await submitSignIn(ctx, navigate, {
         url: '/api/v3/users/username.login',
         data: { username: username.trim(), password },
         validator: loginBody,
         successText: t('auth.loginSuccess'),
       });
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {

@@ -18,6 +18,7 @@ import { Button, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
 
@@ -36,7 +37,7 @@ export function Component() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const fieldsResult = useQuery(signinFieldsQuery(ctx.api)).data;
   const fields = fieldsResult && isSuccess(fieldsResult) ? fieldsResult.Data : [];
   const [answers, setAnswers] = useState<SigninValues>({});
@@ -51,8 +52,7 @@ export function Component() {
       toast.warning(t('signin.required', { name: missing.name }));
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const body: Record<string, unknown> = { username: username.trim(), password };
       if (nickname.trim()) body.nickname = nickname.trim();
       const given = answersOf(fields, answers);
@@ -63,9 +63,7 @@ export function Component() {
         validator: registerBody,
         successText: t('auth.registerSuccess'),
       });
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {

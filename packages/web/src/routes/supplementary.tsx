@@ -17,6 +17,7 @@ import {
 import { Button, Spinner, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import './auth.css';
+import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('signin.title') };
 
@@ -34,7 +35,7 @@ export function Component() {
   const result = useQuery(signinFieldsQuery(api)).data;
   const fields = result && isSuccess(result) ? result.Data : null;
   const [values, setValues] = useState<SigninValues>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   useEffect(() => {
     if (fields) setValues(initialValues(fields));
   }, [fields]);
@@ -46,16 +47,13 @@ export function Component() {
     if (missing) return void toast.warning(t('signin.required', { name: missing.name }));
     const data = answersOf(fields, values);
     if (data.length === 0) return void toast.warning(t('signin.nothing'));
-    setPending(true);
-    try {
+    await run(async () => {
       if (!(await post('/api/v3/user/signinfields.create', { data }))) return;
       toast.success(t('signin.saved'));
       await queryClient.invalidateQueries({ queryKey: forumKey });
       await queryClient.invalidateQueries({ queryKey: ['signin-fields'] });
       await navigate('/', { replace: true });
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <form

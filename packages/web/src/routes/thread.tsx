@@ -17,6 +17,7 @@ import { useViewer } from '../hooks/use-forum';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
 import './thread.css';
+import { usePending } from '../hooks/use-pending';
 
 interface ThreadLoaderData {
   head: PageHead | null;
@@ -253,20 +254,18 @@ function Composer({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
       toast.warning(t('thread.emptyReply'));
       return;
     }
-    setPending(true);
-    onSubmit(text)
+    run(() => onSubmit(text))
       .then((done) => {
         if (done) setText('');
       })
-      .catch((error: unknown) => console.error(error))
-      .finally(() => setPending(false));
+      .catch((error: unknown) => console.error(error));
   };
   return (
     <form className="lt-composer" onSubmit={submit} data-testid={testId}>
