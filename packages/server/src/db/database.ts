@@ -19,6 +19,7 @@ import type { DB } from './schema.js';
 import * as foundation from './migrations/2026112101-foundation.js';
 import * as forum from './migrations/2026112102-forum.js';
 import * as admin from './migrations/2026112103-admin.js';
+import * as hotViews from './migrations/2026112104-hot-views.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112101-foundation': foundation,
   '2026112102-forum': forum,
   '2026112103-admin': admin,
+  '2026112104-hot-views': hotViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -342,11 +342,69 @@ async function twoPartPage(
 ): Promise<ThreadRow[]> {
   // The head is read first: a page that it does not fill tells how long it is, so only a page past its end
   // needs it counted.
-  const first = await listPart(db, dialect, f, head, offset, limit);
-  if (first.length === limit) return first;
-  const headCount = first.length > 0 || offset === 0 ? offset + first.length : await countThreads(db, dialect, f, head);
+  let first: ThreadRow[];
+  let headCount: number;
+  if (!f.searchTerms || f.searchTerms.length === 0) {
+    const part = await recentlyViewedPage(db, dialect, f, offset, limit);
+    if (part.rows.length === limit) return part.rows;
+    first = part.rows;
+    headCount = part.listed;
+  } else {
+    first = await listPart(db, dialect, f, head, offset, limit);
+    if (first.length === limit) return first;
+    headCount = first.length > 0 || offset === 0 ? offset + first.length : await countThreads(db, dialect, f, head);
+  }
   const second = await listPart(db, dialect, f, tail, Math.max(0, offset - headCount), limit - first.length);
   return [...first, ...second];
+}
+
+/** How many ranked candidates one step reads and checks against the list's filters. */
+const RANKED_CHUNK = 200;
+
+/**
+ * The threads viewed in the last HOT_DAYS days, most viewed first (then the newest thread): the hot list's head.
+ * The ranking is one read of the (day, thread_id, views) index; the list's filters (deleted, drafts, held, blocked
+ * authors, categories) are then checked for the ranked ids a chunk at a time, in rank order, until the page is
+ * full; only the page's threads are read whole. A correlated sum per thread, sorted, took 22 ms on SQLite and
+ * 55 ms on PostgreSQL at 100,000 threads (5,500 viewed that week); this takes a few. Answers the page and, when
+ * the ranking ran out before the page was full, how many listed threads the head holds.
+ */
+async function recentlyViewedPage(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  f: ThreadListFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ThreadRow[]; listed: number }> {
+  const since = utcDay(HOT_DAYS - 1);
+  // SQLite groups along the primary key (thread_id, day) unless told otherwise (`+` hides the column from the
+  // planner), which reads every day ever kept instead of the week's range of the index.
+  const groupKey = dialect === 'sqlite' ? sql`+thread_id` : sql`thread_id`;
+  const pageIds: number[] = [];
+  let listed = 0;
+  for (let at = 0; pageIds.length < limit; at += RANKED_CHUNK) {
+    const { rows: ranked } = await sql<{ threadId: number }>`select thread_id from thread_views_daily
+      where day >= ${since} group by ${groupKey} order by sum(views) desc, thread_id desc
+      limit ${RANKED_CHUNK} offset ${at}`.execute(db);
+    if (ranked.length === 0) break;
+    const chunk = ranked.map((r) => r.threadId);
+    const kept = await applyListFilter(db.selectFrom('threads'), dialect, f)
+      .select('threads.id')
+      .where('threads.id', 'in', chunk)
+      .execute();
+    const ok = new Set(kept.map((r) => r.id));
+    for (const id of chunk) {
+      if (!ok.has(id)) continue;
+      if (listed >= offset && pageIds.length < limit) pageIds.push(id);
+      listed += 1;
+    }
+    if (ranked.length < RANKED_CHUNK) break;
+  }
+  if (pageIds.length === 0) return { rows: [], listed };
+  const found = await threadsWithAuthor(db).where('threads.id', 'in', pageIds).execute();
+  const byId = new Map(found.map((row) => [row.id, row as ThreadRow]));
+  const rows = pageIds.map((id) => byId.get(id)).filter((row): row is ThreadRow => row !== undefined);
+  return { rows, listed };
 }
 
 export async function listThreads(
