@@ -6,6 +6,9 @@ import type { TestServer } from './harness.js';
 
 let serial = 0;
 
+/** A few milliseconds, so that rows written before and after get different times (the lists order by time). */
+export const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 export async function buildCategory(
   t: TestServer,
   admin: string,

@@ -1,7 +1,7 @@
 import { Code, type Page, type ThreadItem, type UserSearchItem } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { buildThread } from '../../test/forum-fixtures.js';
+import { buildThread, pause } from '../../test/forum-fixtures.js';
 import { containsPattern, isIndexed, parseKeywords } from './search.repository.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -19,7 +19,6 @@ const search = async (keyword: string, token?: string) => {
   if (res.Code !== 0) throw new Error(`${res.Code} ${res.Message}`);
   return res.Data.pageData.map((d) => d.threadId);
 };
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 beforeAll(async () => {
   t = await startTestServer();

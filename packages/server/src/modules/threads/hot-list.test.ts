@@ -1,6 +1,6 @@
 import type { Page, ThreadItem } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { block, buildCategory, buildThread } from '../../test/forum-fixtures.js';
+import { block, buildCategory, buildThread, pause } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 
 /**
@@ -26,7 +26,6 @@ describe('hot list', () => {
     expect(res.Code).toBe(0);
     return res.Data;
   };
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   beforeAll(async () => {
     t = await startTestServer();

@@ -8,6 +8,7 @@ import {
   buildReply,
   buildThread,
   memberPermissions,
+  pause,
   setGroupPermissions,
 } from '../../test/forum-fixtures.js';
 
@@ -31,7 +32,6 @@ const ids = async (query: string, token?: string) => {
   if (res.Code !== 0) throw new Error(`${res.Code} ${res.Message}`);
   return res.Data.pageData.map((d) => d.threadId);
 };
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 beforeAll(async () => {
   t = await startTestServer();
