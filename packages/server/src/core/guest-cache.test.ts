@@ -70,6 +70,17 @@ describe('guest answer cache', () => {
     expect((await t.call('GET', url)).headers['x-guest-cache']).toBe('hit');
   });
 
+  it('keeps its answers through refused and failed calls, so bad requests cannot keep it empty', async () => {
+    await guestList();
+    const failedLogin = await t.post('/api/v3/users/username.login', { username: member.username, password: 'wrong' });
+    expect(failedLogin.Code).not.toBe(0);
+    const badInput = await t.post('/api/v3/thread.create', { categoryId: 1, title: '' }, member.token);
+    expect(badInput.Code).toBe(-4001);
+    const guestWrite = await t.post('/api/v3/thread.create', { categoryId: 1, title: 'x', content: { text: 'y' } });
+    expect(guestWrite.Code).not.toBe(0);
+    expect((await guestList()).headers['x-guest-cache']).toBe('hit');
+  });
+
   it('keeps answers apart by language and by address', async () => {
     const zh = await t.call('GET', LIST, { headers: { 'accept-language': 'zh-CN' } });
     const en = await t.call('GET', LIST, { headers: { 'accept-language': 'en-US' } });

@@ -9,14 +9,14 @@ import { requestLocale } from './i18n.js';
  * answer without touching the database. Signed-in viewers are never served from it (their answers carry what they
  * may do, whom they blocked...).
  *
- * It stays right within the process because every write clears it (any non-GET under /api except counting a view),
- * before and after the write, and an answer computed while a write ran is not stored. Other processes' writes, and
+ * It stays right within the process because every successful write clears it (a non-GET under /api answering Code
+ * 0, except counting a view) once it has committed, and an answer of a read that began before that is not stored. Other processes' writes, and
  * writes straight to the database (the demo seeder), show after at most `ttlMs`: guests may see a new thread up to
  * a second late, a signed-in author never does. `GUEST_CACHE_MS=0` turns it off.
  */
 export class GuestAnswerCache {
   private readonly answers: LRUCache<string, string> | null;
-  /** Raised by every write; an answer is kept only if no write began or ended while it was computed. */
+  /** Raised by every successful write; an answer is kept only if no write ended while it was computed. */
   private generation = 0;
 
   constructor(readonly ttlMs: number) {
@@ -35,7 +35,7 @@ export class GuestAnswerCache {
     return this.answers !== null;
   }
 
-  /** Forgets every answer; called around every write. */
+  /** Forgets every answer; called after every successful write. */
   invalidate(): void {
     this.generation += 1;
     this.answers?.clear();
@@ -81,12 +81,7 @@ export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache
   if (!cache.enabled) return;
 
   api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET') {
-      if (request.method !== 'HEAD' && request.method !== 'OPTIONS' && !KEEPS_CACHE.has(routeOf(request))) {
-        cache.invalidate();
-      }
-      return;
-    }
+    if (request.method !== 'GET') return;
     if (!request.routeOptions.config.guestCache || tokenFromRequest(request) !== null) return;
     const key = `${requestLocale(request)} ${request.url}`;
     const stored = cache.get(key);
@@ -100,17 +95,18 @@ export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache
   });
 
   api.addHook('onSend', async (request, reply, payload) => {
-    const entry = request.guestCacheEntry;
-    if (!entry || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!payload.startsWith(SUCCESS_PREFIX)) return payload;
-    const tail = payload.lastIndexOf(TAIL);
-    if (tail > 0) cache.set(entry.key, entry.since, payload.slice(0, tail));
+    const succeeded = reply.statusCode === 200 && typeof payload === 'string' && payload.startsWith(SUCCESS_PREFIX);
+    if (request.method === 'GET') {
+      const entry = request.guestCacheEntry;
+      const tail = succeeded ? (payload as string).lastIndexOf(TAIL) : -1;
+      if (entry && tail > 0) cache.set(entry.key, entry.since, (payload as string).slice(0, tail));
+    } else if (succeeded && request.method !== 'HEAD' && !KEEPS_CACHE.has(routeOf(request))) {
+      // A write has been committed (handlers answer after their transaction): forget what guests were told, and
+      // (through the generation) refuse answers of reads that began before it. A refused or failed call changes
+      // nothing, so a flood of bad requests cannot keep the cache empty.
+      cache.invalidate();
+    }
     return payload;
-  });
-
-  api.addHook('onResponse', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!KEEPS_CACHE.has(routeOf(request))) cache.invalidate();
   });
 }
 
