@@ -2,6 +2,7 @@ import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
+import { refuseNulCharacters } from './core/input-guard.js';
 import { registerGuestCache } from './core/guest-cache.js';
 import { codeMessage, localize, requestLocale } from './core/i18n.js';
 import { describeIssue, RequestValidationError } from './core/validation.js';
@@ -58,6 +59,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     }
   });
 
+  api.addHook('preValidation', refuseNulCharacters);
   api.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
 
   await api.register(authRoutes);
@@ -84,6 +86,9 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const locale = requestLocale(request);
+  // Refused before its body was read (a guest's upload, one over the limit): close the connection after answering,
+  // or Node would read the rest of the body, however large, to keep the connection alive.
+  if (!request.raw.complete) reply.header('connection', 'close');
   const answer = (code: CodeValue, message: string, status = 200, data: unknown = {}) =>
     reply
       .status(status)

@@ -6,14 +6,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppContext } from './context.js';
+import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
-
-/** Largest upload (site logos, images), bytes. Uploads of attachments have their own site setting below this. */
-export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /** What a new user gets from `npm install` and the README, checked from the repository's own files. */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
+const readJson = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 
 describe('install', () => {
   it('installs no package that asks for a newer Node than the one we support (no EBADENGINE warning)', () => {

@@ -12,9 +12,9 @@ import {
   type ImageQuery,
 } from '@luntan/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_LIMIT_BYTES } from '../../app.js';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, invalid } from '../../core/errors.js';
+import { readMultipartUpload, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
@@ -76,31 +76,15 @@ const field = (issues: RequestValidationError['issues'], name: string) =>
 /** POST /api/v3/attachments: reads the multipart upload, checks it, stores the image in its sizes. */
 export async function uploadAttachment(ctx: AppContext, request: FastifyRequest): Promise<AttachmentItem> {
   const user = requireUser(request.viewer);
-  if (!request.isMultipart()) {
-    throw invalid({ zh: 'file: 请以 multipart/form-data 上传图片', en: 'file: send the image as multipart/form-data' });
-  }
   const limit = await sizeLimitBytes(ctx);
-  const tooLarge = () =>
-    invalid({
+  const { file, fields } = await readMultipartUpload(request, {
+    field: 'file',
+    fileSize: limit,
+    tooLarge: {
       zh: `file: 图片不能超过 ${Math.floor(limit / 1024)} KB`,
       en: `file: the image must be at most ${Math.floor(limit / 1024)} KB`,
-    });
-  let bytes: Buffer | undefined;
-  let fileName = '';
-  const fields = new Map<string, string>();
-  for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 10 } })) {
-    if (part.type === 'file') {
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-      fileName = withoutNul(part.filename).slice(0, 255);
-    } else {
-      fields.set(part.fieldname, String(part.value));
-    }
-  }
+    },
+  });
   const type = attachmentUploadType.safeParse(fields.get('type'), { reportInput: true });
   if (!type.success) throw field(type.error.issues, 'type');
   let categoryId: number | undefined;
@@ -112,8 +96,9 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
     categoryId = category.id;
     if (!can(request.viewer, 'thread.insertImage', categoryId)) throw forbidden();
   }
-  if (!bytes) throw invalid({ zh: 'file: 缺少图片文件', en: 'file: the image file is missing' });
-  if (bytes.length > limit) throw tooLarge();
+  if (!file) throw invalid({ zh: 'file: 缺少图片文件', en: 'file: the image file is missing' });
+  const { bytes } = file;
+  const fileName = withoutNul(file.fileName).slice(0, 255);
 
   const image = await sniffImage(bytes);
   const stored = await storeImage(ctx.uploadsDir, bytes, image);

@@ -15,7 +15,15 @@ import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
 import { checkSettingValue, decodeSetting, readSiteInfo, writeSettings } from './settings.service.js';
-import { decodeDataUrl, LOGO_SETTING, removeSiteImage, sniffImage, storeSiteImage } from './site-images.js';
+import { readMultipartUpload } from '../../core/multipart.js';
+import {
+  decodeDataUrl,
+  LOGO_SETTING,
+  removeSiteImage,
+  SITE_IMAGE_MAX_BYTES,
+  sniffImage,
+  storeSiteImage,
+} from './site-images.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -118,14 +126,14 @@ const logoTypeSchema = z.enum(LOGO_TYPES);
 
 async function readLogoUpload(request: FastifyRequest): Promise<{ type: LogoType; bytes: Buffer }> {
   if (request.isMultipart()) {
-    let type: unknown;
-    let bytes: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') bytes = await part.toBuffer();
-      else if (part.fieldname === 'type') type = part.value;
-      else if (part.fieldname === 'logo' && typeof part.value === 'string') bytes = decodeDataUrl(part.value);
-    }
-    const parsed = logoTypeSchema.safeParse(type, { reportInput: true });
+    const { file, fields } = await readMultipartUpload(request, {
+      field: 'logo',
+      fileSize: SITE_IMAGE_MAX_BYTES,
+      tooLarge: { zh: 'logo: 图片不能超过 5 MB', en: 'logo: the image must be at most 5 MB' },
+    });
+    const dataUrl = fields.get('logo');
+    const bytes = file?.bytes ?? (dataUrl === undefined ? undefined : decodeDataUrl(dataUrl));
+    const parsed = logoTypeSchema.safeParse(fields.get('type'), { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(prefix(parsed.error.issues, 'type'), 'body');
     if (!bytes) throw invalid({ zh: 'logo: 缺少图片文件', en: 'logo: the image file is missing' });
     return { type: parsed.data, bytes };

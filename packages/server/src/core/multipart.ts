@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, invalid, type LocalizedText } from './errors.js';
+
+/** Largest upload the server reads at all (site images, attachments), bytes; each route has its own lower limit. */
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/** What a multipart body may add around its file: boundaries, part headers and a few small fields. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export interface MultipartUpload {
+  /** The first file part, read in full (at most `fileSize` bytes). */
+  file: { bytes: Buffer; fileName: string } | undefined;
+  /** The text fields by name (the last one wins). */
+  fields: Map<string, string>;
+}
+
+/**
+ * Reads a multipart/form-data upload of one file and a few fields, refusing it as early as possible: a declared
+ * Content-Length over the limit before a byte of the body is read, a file that grows past it as soon as it does
+ * (the error answer then closes the connection, so the rest is never read: see api.ts). A body that is cut short
+ * or malformed is the client's fault (-4001), never a 500.
+ */
+export async function readMultipartUpload(
+  request: FastifyRequest,
+  options: { field: string; fileSize: number; fields?: number; tooLarge: LocalizedText },
+): Promise<MultipartUpload> {
+  if (!request.isMultipart()) {
+    throw invalid({
+      zh: `${options.field}: 请以 multipart/form-data 上传文件`,
+      en: `${options.field}: send the file as multipart/form-data`,
+    });
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > options.fileSize + MULTIPART_OVERHEAD_BYTES) {
+    throw invalid(options.tooLarge);
+  }
+  const upload: MultipartUpload = { file: undefined, fields: new Map() };
+  try {
+    // One byte over the limit is let through, so that the chunk crossing it arrives and is refused at once: at the
+    // limit busboy only stops passing data on, and would read on to the end of the body.
+    const limits = { fileSize: options.fileSize + 1, files: 1, fields: options.fields ?? 10 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > options.fileSize) throw invalid(options.tooLarge);
+          chunks.push(chunk);
+        }
+        upload.file = { bytes: Buffer.concat(chunks), fileName: part.filename };
+      } else {
+        upload.fields.set(part.fieldname, String(part.value));
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(options.tooLarge);
+    // busboy's "Unexpected end of form", "Part terminated early", "Malformed part header", a client that hung up
+    // ("Premature close"), @fastify/multipart's limits: all say the body is not a whole, acceptable form.
+    request.log.info({ err }, 'multipart body refused');
+    throw invalid({
+      zh: `${options.field}: 上传内容不完整或格式不正确，请重新上传`,
+      en: `${options.field}: the upload was cut short or is malformed, please upload it again`,
+    });
+  }
+  return upload;
+}
