@@ -1,9 +1,9 @@
 /**
  * Known settings: key, tag, type, default, and whether anyone may read them (public) through siteinfo/forum.
- * Unknown keys may still be stored by administrators (plugins keep their own under their tag), but they are
- * never public.
+ * The settings call stores only these (plugins get settings of their own).
+ * Kinds: `url` is an absolute http(s) address; `image` is one of ours (`/uploads/...`) or an http(s) address.
  */
-export type SettingKind = 'string' | 'number' | 'boolean';
+export type SettingKind = 'string' | 'number' | 'boolean' | 'url' | 'image';
 
 export interface SettingDefinition {
   key: string;
@@ -26,13 +26,13 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('siteTitle', 'string', ''),
   s('siteKeywords', 'string', ''),
   s('siteIntroduction', 'string', ''),
-  s('siteFavicon', 'string', ''),
+  s('siteFavicon', 'image', ''),
   s('siteStat', 'string', ''),
-  s('siteLogo', 'string', ''),
-  s('siteHeaderLogo', 'string', ''),
-  s('siteBackgroundImage', 'string', ''),
-  s('siteWatermarkImage', 'string', ''),
-  s('siteUrl', 'string', ''),
+  s('siteLogo', 'image', ''),
+  s('siteHeaderLogo', 'image', ''),
+  s('siteBackgroundImage', 'image', ''),
+  s('siteWatermarkImage', 'image', ''),
+  s('siteUrl', 'url', ''),
   s('siteRecord', 'string', ''),
   s('siteRecordCode', 'string', ''),
   s('siteClose', 'boolean', false),
@@ -47,4 +47,20 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {
   return SETTING_DEFINITIONS.find((d) => d.key === key && d.tag === tag);
+}
+
+/**
+ * Whether a URL-valued setting may hold `value`: empty, an absolute http(s) address, or (images) a path on this
+ * site. Never `javascript:`, `data:` or a protocol-relative `//host` address.
+ */
+export function isAllowedSettingUrl(kind: 'url' | 'image', value: string): boolean {
+  if (value === '') return true;
+  if (kind === 'image' && /^\/(?![/\\])[^\s]*$/.test(value)) return true;
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }

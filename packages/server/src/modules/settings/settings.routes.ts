@@ -59,9 +59,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { data } = request.body;
-      for (const [i, entry] of data.entries()) {
+      for (const entry of data) {
         const reason = checkSettingValue(entry.key, entry.tag, entry.value);
-        if (reason) throw invalid(`data.${i}.value: ${reason}`);
+        if (reason) throw invalid(reason);
       }
       await db.transaction().execute((trx) => writeSettings(trx, data));
       return ok(request, { updated: data.length });

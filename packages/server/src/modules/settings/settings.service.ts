@@ -1,7 +1,14 @@
-import { Code, findSettingDefinition, SETTING_DEFINITIONS, CLIENT_VERSION, type SiteInfo } from '@luntan/shared';
+import {
+  Code,
+  findSettingDefinition,
+  isAllowedSettingUrl,
+  SETTING_DEFINITIONS,
+  CLIENT_VERSION,
+  type SiteInfo,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, type LocalizedText } from '../../core/errors.js';
 import { readSetting, readTag, writeSetting } from './settings.repository.js';
 
 export type SettingScalar = string | number | boolean;
@@ -12,7 +19,10 @@ export function encodeSetting(value: SettingScalar): string {
   return String(value);
 }
 
-/** Reads a stored text back with the type its definition gives (unknown settings stay text). */
+/**
+ * Reads a stored text back with the type its definition gives (unknown settings stay text). A URL-valued setting
+ * stored before URLs were checked, and not an acceptable URL, reads as empty: it is never put into a page.
+ */
 export function decodeSetting(key: string, tag: string, stored: string | undefined): SettingScalar {
   const def = findSettingDefinition(key, tag);
   if (!def) return stored ?? '';
@@ -24,23 +34,42 @@ export function decodeSetting(key: string, tag: string, stored: string | undefin
       const n = Number(stored);
       return Number.isFinite(n) ? n : def.default;
     }
+    case 'url':
+    case 'image':
+      return isAllowedSettingUrl(def.kind, stored) ? stored : '';
     default:
       return stored;
   }
 }
 
-/** Checks a value against the definition of a known setting; returns an English reason or null. */
-export function checkSettingValue(key: string, tag: string, value: SettingScalar): string | null {
+/** Why the settings call may not store `value` under `key`/`tag` (in both locales), or null when it may. */
+export function checkSettingValue(key: string, tag: string, value: SettingScalar): LocalizedText | null {
   const def = findSettingDefinition(key, tag);
-  if (!def) return null;
-  if (
-    def.kind === 'boolean' &&
-    !(typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1')
-  )
-    return `${key} must be a boolean`;
-  if (def.kind === 'number' && !Number.isFinite(Number(value))) return `${key} must be a number`;
-  if (key === 'siteLocale' && value !== 'zh' && value !== 'en') return 'siteLocale must be zh or en';
-  return null;
+  if (!def) return { zh: `没有名为 ${key}（${tag}）的设置项`, en: `There is no setting named ${key} (${tag})` };
+  switch (def.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1'
+        ? null
+        : { zh: `${key} 只能是开或关`, en: `${key} must be on or off` };
+    case 'number':
+      return Number.isFinite(Number(value)) ? null : { zh: `${key} 需要是数字`, en: `${key} must be a number` };
+    case 'url':
+      return typeof value === 'string' && isAllowedSettingUrl('url', value)
+        ? null
+        : { zh: `${key} 需要是 http:// 或 https:// 开头的网址`, en: `${key} must be an http:// or https:// address` };
+    case 'image':
+      return typeof value === 'string' && isAllowedSettingUrl('image', value)
+        ? null
+        : {
+            zh: `${key} 需要是本站图片路径或 http:// 、https:// 开头的网址`,
+            en: `${key} must be a path on this site or an http:// or https:// address`,
+          };
+    default:
+      if (key === 'siteLocale' && value !== 'zh' && value !== 'en') {
+        return { zh: 'siteLocale 只能是 zh 或 en', en: 'siteLocale must be zh or en' };
+      }
+      return null;
+  }
 }
 
 export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, SettingScalar>> {

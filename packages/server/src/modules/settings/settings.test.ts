@@ -53,7 +53,11 @@ describe('site information', () => {
   });
 
   it('never shows a secret stored under another tag', async () => {
-    expect((await set([{ key: 'secretKey', value: 'top-secret-value', tag: 'wxpay' }], admin)).Code).toBe(0);
+    // Secrets (payment keys) are stored by their own modules, not through the settings call.
+    await t.server.database.db
+      .insertInto('settings')
+      .values({ key: 'secretKey', tag: 'wxpay', value: 'top-secret-value' })
+      .execute();
     const site = JSON.stringify(await t.get('/api/siteinfo.v2'));
     const forum = JSON.stringify(await t.get('/api/v3/forum', member));
     expect(site).not.toContain('top-secret-value');
@@ -70,21 +74,24 @@ describe('settings.v2', () => {
         { key: 'siteStat', value: '<script>var stat=1</script>', tag: 'default' },
         { key: 'attachmentSizeLimit', value: 2048, tag: 'default' },
         { key: 'siteClose', value: false, tag: 'default' },
-        { key: 'pluginFlag', value: 7, tag: 'plugin_demo' },
+        { key: 'siteLogo', value: '/uploads/site/logo-abc.png', tag: 'default' },
+        { key: 'siteFavicon', value: 'https://cdn.example.com/favicon.ico', tag: 'default' },
+        { key: 'siteUrl', value: 'https://forum.example.com', tag: 'default' },
       ],
       admin,
     );
-    expect(res).toMatchObject({ Code: 0, Data: { updated: 6 } });
+    expect(res).toMatchObject({ Code: 0, Data: { updated: 8 } });
     expect(await siteName()).toBe('我的论坛');
     const one = await t.get('/api/settings.v2?key=attachmentSizeLimit&tag=default', admin);
     expect(one).toMatchObject({ Code: 0, Data: { key: 'attachmentSizeLimit', tag: 'default', value: 2048 } });
-    const unknown = await t.get('/api/settings.v2?key=pluginFlag&tag=plugin_demo', admin);
-    expect(unknown.Data).toMatchObject({ value: '7' });
     const site = await t.get<SiteInfo>('/api/siteinfo.v2');
     expect(site.Data).toMatchObject({
       siteKeywords: '论坛,社区',
       siteStat: '<script>var stat=1</script>',
       siteClose: false,
+      siteLogo: '/uploads/site/logo-abc.png',
+      siteFavicon: 'https://cdn.example.com/favicon.ico',
+      siteUrl: 'https://forum.example.com',
     });
   });
 
@@ -98,12 +105,31 @@ describe('settings.v2', () => {
     ['an oversized value', { data: [{ key: 'siteName', value: 'x'.repeat(100_001), tag: 'default' }] }],
     ['a text for a boolean setting', { data: [{ key: 'siteClose', value: 'maybe', tag: 'default' }] }],
     ['an unknown locale', { data: [{ key: 'siteLocale', value: 'fr', tag: 'default' }] }],
+    ['an unknown key', { data: [{ key: '../../../../etc/passwd', value: 'x', tag: 'default' }] }],
+    ['a known key under another tag', { data: [{ key: 'siteName', value: 'x', tag: 'plugin_demo' }] }],
+    ['a javascript: logo', { data: [{ key: 'siteLogo', value: 'javascript:alert(1)', tag: 'default' }] }],
+    ['a javascript: site URL', { data: [{ key: 'siteUrl', value: 'JavaScript:alert(1)', tag: 'default' }] }],
+    ['a data: favicon', { data: [{ key: 'siteFavicon', value: 'data:image/svg+xml,<svg/>', tag: 'default' }] }],
+    ['a protocol-relative logo', { data: [{ key: 'siteLogo', value: '//evil.example/x.png', tag: 'default' }] }],
+    ['a relative site URL', { data: [{ key: 'siteUrl', value: '/forum', tag: 'default' }] }],
+    ['a number as a logo', { data: [{ key: 'siteHeaderLogo', value: 5, tag: 'default' }] }],
   ])('refuses %s with -4001 and changes nothing', async (_name, body) => {
     const before = await siteName();
+    const stored = JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data);
     const res = await t.post('/api/settings.v2', body, admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message).toMatch(/^data/);
     expect(await siteName()).toBe(before);
+    expect(JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data)).toBe(stored);
+  });
+
+  it('never hands out a URL setting stored before URLs were checked', async () => {
+    await t.server.database.db
+      .insertInto('settings')
+      .values({ key: 'siteBackgroundImage', tag: 'default', value: 'javascript:alert(1)' })
+      .onConflict((oc) => oc.columns(['key', 'tag']).doUpdateSet({ value: 'javascript:alert(1)' }))
+      .execute();
+    const site = await t.get<SiteInfo>('/api/siteinfo.v2');
+    expect(site.Data.siteBackgroundImage).toBe('');
   });
 
   it('writes all entries or none', async () => {
