@@ -25,6 +25,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.limits.store.close());
   app.decorateRequest('viewer');
   app.setValidatorCompiler(zodValidatorCompiler);
 

@@ -18,6 +18,11 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Redis for counters shared by app processes (rate limits); without it they live in the database. */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL'),
   /** Registrations allowed per address per minute. */
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
   /** Failed logins allowed per address per minute. */
@@ -36,6 +41,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  redisUrl: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
-import { AttemptLimiter } from './core/rate-limit.js';
-import type { DialectName } from './db/database.js';
+import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
+import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './modules/auth/viewer.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
@@ -14,22 +14,25 @@ export interface AppContext {
   db: Kysely<DB>;
   dialect: DialectName;
   uploadsDir: string;
-  limits: { register: AttemptLimiter; loginFailures: AttemptLimiter };
+  /** Attempt counters shared by every process (core/rate-limit.ts). */
+  limits: { store: LimiterStore; register: AttemptLimiter; login: LoginThrottle };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
 }
 
-export function createContext(config: Config, db: Kysely<DB>, dialect: DialectName): AppContext {
+export function createContext(config: Config, database: Database): AppContext {
+  const store = LimiterStore.open(database, config.redisUrl);
   return {
     config,
-    db,
-    dialect,
+    db: database.db,
+    dialect: database.dialect,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     limits: {
-      register: new AttemptLimiter(config.rateLimitRegister),
-      loginFailures: new AttemptLimiter(config.rateLimitLoginFailures),
+      store,
+      register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
+      login: new LoginThrottle(store, config.rateLimitLoginFailures),
     },
     stopWords: new StopWordCache(),
     guestCache: new GuestAnswerCache(config.guestCacheMs),

@@ -21,7 +21,7 @@ export async function createServer(config: Config): Promise<Server> {
       ...(config.adminUsername ? { adminUsername: config.adminUsername } : {}),
       ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
     });
-    const app = await buildApp(createContext(config, database.db, database.dialect));
+    const app = await buildApp(createContext(config, database));
     return {
       app,
       database,

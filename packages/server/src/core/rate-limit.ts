@@ -1,22 +1,77 @@
 import { Code } from '@luntan/shared';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Database } from '../db/database.js';
 import { AppError } from './errors.js';
 
 /**
- * Per-address limits on sign-up and failed sign-in, counted in this process's memory (rate-limiter-flexible).
- * Several app processes each count their own share, which is the right order of magnitude for brute-force defence.
+ * Where attempt counters live, so that every app process counts the same attempts (rate-limiter-flexible): Redis when
+ * REDIS_URL is set, else the forum's own database (table rate_limits). Nothing is counted in one process's memory
+ * alone, except as Redis's stand-in while Redis cannot be reached.
  */
+export class LimiterStore {
+  private constructor(
+    private readonly create: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
+    private readonly redis: Redis | undefined,
+  ) {}
+
+  static open(database: Pick<Database, 'handle'>, redisUrl: string | undefined): LimiterStore {
+    const table = { tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
+    if (redisUrl) {
+      const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+      // A failed connection is retried by ioredis; meanwhile the memory stand-in counts (insuranceLimiter).
+      redis.on('error', () => undefined);
+      return new LimiterStore(
+        (o) =>
+          new RateLimiterRedis({
+            ...o,
+            keyPrefix: `luntan:${o.keyPrefix}`,
+            storeClient: redis,
+            insuranceLimiter: new RateLimiterMemory(o),
+          }),
+        redis,
+      );
+    }
+    const { handle } = database;
+    if (handle.kind === 'postgres') {
+      return new LimiterStore((o) => new RateLimiterPostgres({ ...o, ...table, storeClient: handle.pool }), undefined);
+    }
+    return new LimiterStore(
+      (o) => new RateLimiterSQLite({ ...o, ...table, storeClient: handle.sqlite, storeType: 'better-sqlite3' }),
+      undefined,
+    );
+  }
+
+  limiter(keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract {
+    return this.create({ keyPrefix, points, duration: durationSeconds });
+  }
+
+  async close(): Promise<void> {
+    if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
+  }
+}
+
+/** A fixed budget of attempts per key (an address) and window, e.g. sign-ups per address per minute. */
 export class AttemptLimiter {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
+    store: LimiterStore,
+    name: string,
     readonly points: number,
     readonly durationSeconds = 60,
   ) {
-    this.limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+    this.limiter = store.limiter(name, points, durationSeconds);
   }
 
-  /** Throws -4029 when the address has used up its attempts. */
+  /** Throws -4029 when the key has used up its attempts. */
   async assertAllowed(key: string): Promise<void> {
     const res = await this.limiter.get(key);
     if (res && res.consumedPoints >= this.points) throw tooMany(res.msBeforeNext);
@@ -33,13 +88,63 @@ export class AttemptLimiter {
   }
 }
 
+/** Failed sign-ins an account may have before it has to wait between attempts. */
+export const LOGIN_FREE_FAILURES = 5;
+/** The longest wait between two attempts on one account, seconds. */
+export const LOGIN_MAX_WAIT_SECONDS = 300;
+/** Failures are forgotten this long after an account's first failure (and at once on a successful sign-in). */
+const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 3600;
+
+/** The wait after an account's `failures`-th consecutive failure: none, then 1 s, doubling up to five minutes. */
+export function loginWaitSeconds(failures: number): number {
+  if (failures <= LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_WAIT_SECONDS, 2 ** (failures - LOGIN_FREE_FAILURES - 1));
+}
+
+/**
+ * Failed sign-ins, counted per address (a budget per minute: one address guessing many accounts) and per account
+ * (any address: many addresses guessing one account). An account is never locked: after a few failures each further
+ * attempt must wait a little longer than the last (1 s, 2 s, 4 s ... 5 min), so its owner can still sign in while a
+ * guesser gets a few hundred tries a day at most. A successful sign-in clears the account's count.
+ */
+export class LoginThrottle {
+  private readonly address: AttemptLimiter;
+  private readonly failures: RateLimiterAbstract;
+  private readonly wait: RateLimiterAbstract;
+
+  constructor(store: LimiterStore, failuresPerAddressPerMinute: number) {
+    this.address = new AttemptLimiter(store, 'login_ip', failuresPerAddressPerMinute);
+    this.failures = store.limiter('login_fail', 1_000_000, LOGIN_FAILURE_MEMORY_SECONDS);
+    this.wait = store.limiter('login_wait', 1, 1);
+  }
+
+  /** Throws -4029 while the address has no attempts left or the account must still wait. */
+  async assertAllowed(ip: string, account: string): Promise<void> {
+    await this.address.assertAllowed(ip);
+    const waiting = await this.wait.get(account);
+    if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0) throw tooMany(waiting.msBeforeNext);
+  }
+
+  /** Counts a failure against the address and the account; from the sixth the account must wait before the next. */
+  async recordFailure(ip: string, account: string): Promise<void> {
+    const counted = await this.failures.penalty(account, 1);
+    const seconds = loginWaitSeconds(counted.consumedPoints);
+    if (seconds > 0) await this.wait.block(account, seconds);
+    await this.address.consume(ip);
+  }
+
+  async recordSuccess(account: string): Promise<void> {
+    await Promise.all([this.failures.delete(account), this.wait.delete(account)]);
+  }
+}
+
 function tooMany(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError(
     Code.TOO_MANY_REQUESTS,
     {
-      zh: `操作过于频繁，请 ${seconds} 秒后再试`,
-      en: `too many attempts, please wait ${seconds} seconds and try again`,
+      zh: `尝试次数过多，请 ${seconds} 秒后再试`,
+      en: `Too many attempts: please wait ${seconds} seconds and try again`,
     },
     { httpStatus: 429, headers: { 'retry-after': String(seconds) }, data: { retryAfter: seconds } },
   );

@@ -20,6 +20,7 @@ import * as foundation from './migrations/2026112101-foundation.js';
 import * as forum from './migrations/2026112102-forum.js';
 import * as admin from './migrations/2026112103-admin.js';
 import * as hotViews from './migrations/2026112104-hot-views.js';
+import * as rateLimits from './migrations/2026112201-rate-limits.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -28,6 +29,8 @@ export interface Database {
   dialect: DialectName;
   /** The PostgreSQL schema in use, when one was configured. */
   schema: string | undefined;
+  /** The driver's own handle, for libraries that keep state in our database (rate limits). */
+  handle: { kind: 'sqlite'; sqlite: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
   destroy(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112102-forum': forum,
   '2026112103-admin': admin,
   '2026112104-hot-views': hotViews,
+  '2026112201-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -65,7 +69,7 @@ export async function openDatabase(
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', schema, handle: { kind: 'postgres', pool }, destroy: () => db.destroy() };
   }
 
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -79,7 +83,13 @@ export async function openDatabase(
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, dialect: 'sqlite', schema: undefined, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    schema: undefined,
+    handle: { kind: 'sqlite', sqlite },
+    destroy: () => db.destroy(),
+  };
 }
 
 /** How many prepared statements one SQLite connection keeps (distinct SQL texts the app sends). */

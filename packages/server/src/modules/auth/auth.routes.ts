@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { isUsernameTaken, login, logout, register, type ClientInfo } from './auth.service.js';
+import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
@@ -50,15 +51,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/username.login',
     {
-      onRequest: async (request) => limits.loginFailures.assertAllowed(request.ip),
-      schema: { tags: ['auth'], summary: 'Log in with a username and password', body: loginBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a username and password',
+        description:
+          'Failed attempts are counted per address (RATE_LIMIT_LOGIN_FAILURES a minute) and per account: after ' +
+          'five in a row each further attempt on the account waits longer (1 s, 2 s, 4 s ... 5 min): -4029 with ' +
+          'Data.retryAfter (seconds) and a Retry-After header until then.',
+        body: loginBody,
+      },
     },
     async (request, reply) => {
+      const account = normalizeUsername(request.body.username);
+      await limits.login.assertAllowed(request.ip, account);
       const session = await login(db, request.body.username, request.body.password, clientOf(request));
       if (!session) {
-        await limits.loginFailures.consume(request.ip);
+        await limits.login.recordFailure(request.ip, account);
         throw new AppError(Code.LOGIN_FAILED);
       }
+      await limits.login.recordSuccess(account);
       setTokenCookie(request, reply, session);
       return ok(request, session);
     },
