@@ -11,18 +11,22 @@ import {
 import type { Database } from '../db/database.js';
 import { AppError } from './errors.js';
 
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
 /**
  * Where attempt counters live, so that every app process counts the same attempts (rate-limiter-flexible): Redis when
  * REDIS_URL is set, else the forum's own database (table rate_limits). Nothing is counted in one process's memory
  * alone, except as Redis's stand-in while Redis cannot be reached.
  */
 export class LimiterStore {
+  private sweeper: NodeJS.Timeout | undefined;
+
   private constructor(
     private readonly create: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
     private readonly redis: Redis | undefined,
   ) {}
 
-  static open(database: Pick<Database, 'handle'>, redisUrl: string | undefined): LimiterStore {
+  static open(database: Pick<Database, 'handle' | 'db'>, redisUrl: string | undefined): LimiterStore {
     const table = { tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
     if (redisUrl) {
       const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -40,13 +44,23 @@ export class LimiterStore {
       );
     }
     const { handle } = database;
-    if (handle.kind === 'postgres') {
-      return new LimiterStore((o) => new RateLimiterPostgres({ ...o, ...table, storeClient: handle.pool }), undefined);
-    }
-    return new LimiterStore(
-      (o) => new RateLimiterSQLite({ ...o, ...table, storeClient: handle.sqlite, storeType: 'better-sqlite3' }),
-      undefined,
-    );
+    const store =
+      handle.kind === 'postgres'
+        ? new LimiterStore((o) => new RateLimiterPostgres({ ...o, ...table, storeClient: handle.pool }), undefined)
+        : new LimiterStore(
+            (o) => new RateLimiterSQLite({ ...o, ...table, storeClient: handle.sqlite, storeType: 'better-sqlite3' }),
+            undefined,
+          );
+    // Expired counters are removed now and then (the library's own sweep would outlive a closed database).
+    store.sweeper = setInterval(() => {
+      database.db
+        .deleteFrom('rateLimits')
+        .where('expire', '<', Date.now() - 3_600_000)
+        .execute()
+        .catch(() => undefined);
+    }, SWEEP_INTERVAL_MS);
+    store.sweeper.unref();
+    return store;
   }
 
   limiter(keyPrefix: string, points: number, durationSeconds: number): RateLimiterAbstract {
@@ -54,6 +68,7 @@ export class LimiterStore {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
   }
 }

@@ -56,6 +56,13 @@ export interface GroupPermissionTable {
   permission: string;
 }
 
+/** Attempt counters of rate-limiter-flexible (core/rate-limit.ts): expire is epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   tag: string;
@@ -267,6 +274,7 @@ export interface DB {
   groupUser: GroupUserTable;
   groupPermission: GroupPermissionTable;
   settings: SettingsTable;
+  rateLimits: RateLimitsTable;
   accessTokens: AccessTokensTable;
   notifications: NotificationsTable;
   categories: CategoriesTable;
