@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { refuseNulCharacters } from './core/input-guard.js';
+import { refuseCrossSiteWrites } from './core/same-origin.js';
 import { registerGuestCache } from './core/guest-cache.js';
 import { codeMessage, localize, requestLocale } from './core/i18n.js';
 import { describeIssue, RequestValidationError } from './core/validation.js';
@@ -44,6 +45,7 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 /** Everything under /api: who is asking, the envelope, the error codes. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerGuestCache(api, api.ctx.guestCache);
+  api.addHook('onRequest', refuseCrossSiteWrites);
   api.addHook('onRequest', async (request) => {
     const { db } = api.ctx;
     request.viewer = await resolveViewer(db, tokenFromRequest(request));

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppContext } from './context.js';
 import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('viewer');
   app.setValidatorCompiler(zodValidatorCompiler);
 
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(docsPlugin);

@@ -20,7 +20,12 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
 
 async function page(url: string, data: Forum, headers: Record<string, string> = {}, failForum = false) {
-  return render({ url, headers: { 'user-agent': DESKTOP, ...headers }, api: serverApi(data, { failForum }) });
+  return render({
+    url,
+    nonce: 'test-nonce',
+    headers: { 'user-agent': DESKTOP, ...headers },
+    api: serverApi(data, { failForum }),
+  });
 }
 
 describe('server rendering', () => {
@@ -38,7 +43,12 @@ describe('server rendering', () => {
     expect(result.html).toContain('<meta name="keywords" content="music,forum">');
     expect(result.html).toContain('<meta name="description" content="Talk &quot;music&quot;">');
     expect(result.html).toContain('<link rel="icon" href="/uploads/fav.png">');
-    expect(result.html).toContain('<script>window.stat = 1</script>');
+    // The administrator's script, and every script of ours, carries the response's nonce; nothing else does.
+    expect(result.html).toContain('<script nonce="test-nonce">window.stat = 1</script>');
+    const scripts = result.html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.filter((tag) => !tag.includes('nonce="test-nonce"') && !tag.includes('application/json'))).toEqual(
+      [],
+    );
     expect(result.html).toContain('<html lang="zh-CN" data-platform="pc">');
   });
 

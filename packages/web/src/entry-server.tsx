@@ -25,6 +25,8 @@ import { renderDocument } from './server/document';
 export interface RenderInput {
   /** Path and query of the request, e.g. `/search?keyword=x`. */
   url: string;
+  /** The Content-Security-Policy nonce of the response (every script of the page carries it). */
+  nonce: string;
   headers: Record<string, string | string[] | undefined>;
   /** The server's in-process API (forwards the visitor's cookie and authorization). */
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
@@ -145,6 +147,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
     siteStat: site?.siteStat ?? '',
+    nonce: input.nonce,
     openGraph: {
       'og:type': head.type ?? 'website',
       'og:title': head.title ?? title,

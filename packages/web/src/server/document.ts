@@ -6,8 +6,10 @@ export interface DocumentParts {
   keywords: string;
   description: string;
   favicon: string;
-  /** The site's statistics snippet (trusted administrator HTML, placed as is). */
+  /** The site's statistics snippet (trusted administrator HTML, placed as is; its scripts get the nonce). */
   siteStat: string;
+  /** The Content-Security-Policy nonce of this response: every script we place carries it. */
+  nonce: string;
   /** OpenGraph properties; empty values are left out. */
   openGraph?: Record<string, string>;
   appHtml: string;
@@ -27,10 +29,18 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The administrator's snippet with the nonce on each of its script tags (their scripts are trusted, not others'). */
+function withNonce(html: string, nonce: string): string {
+  return html.replace(/<script\b/gi, `<script nonce="${escapeHtml(nonce)}"`);
+}
+
 export function renderDocument(parts: DocumentParts): string {
+  const nonce = escapeHtml(parts.nonce);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    // Vite's preload helper reads the nonce from here for the links it adds.
+    `<meta property="csp-nonce" nonce="${nonce}">`,
     `<title>${escapeHtml(parts.title)}</title>`,
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
@@ -39,14 +49,14 @@ export function renderDocument(parts: DocumentParts): string {
       .filter(([, value]) => value !== '')
       .map(([property, value]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(value)}">`),
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${nonce}">`),
   ];
   const body = [
     `<div id="root">${parts.appHtml}</div>`,
     `<script type="application/json" id="luntan-state">${parts.bootStateJson}</script>`,
-    `<script>${parts.routerHydrationScript}</script>`,
-    parts.entryScript ? `<script type="module" src="${escapeHtml(parts.entryScript)}"></script>` : '',
-    parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${parts.siteStat}</div>` : '',
+    `<script nonce="${nonce}">${parts.routerHydrationScript}</script>`,
+    parts.entryScript ? `<script type="module" src="${escapeHtml(parts.entryScript)}" nonce="${nonce}"></script>` : '',
+    parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${withNonce(parts.siteStat, parts.nonce)}</div>` : '',
   ];
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}">` +

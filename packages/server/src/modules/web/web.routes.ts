@@ -5,11 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Envelope } from '@luntan/shared';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import { cspNonce } from '../../core/security-headers.js';
 import { tokenFromRequest } from '../auth/viewer.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
 interface RenderInput {
   url: string;
+  /** The nonce every script of the page must carry (the response's Content-Security-Policy names it). */
+  nonce: string;
   headers: Record<string, string | string[] | undefined>;
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
 }
@@ -142,19 +145,22 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     // A guest's page is the guest cache's too (core/guest-cache.ts): the same page for a second, cleared by writes.
     const cache = app.ctx.guestCache;
     const key = cache.enabled ? guestPageKey(request) : null;
+    const nonce = cspNonce(reply);
     const stored = key ? cache.get(key) : undefined;
     if (stored !== undefined) {
+      // Kept as "nonce\nhtml": the page's scripts get this response's own nonce.
+      const cut = stored.indexOf('\n');
       return reply
         .header('cache-control', 'no-store')
         .header('x-guest-cache', 'hit')
         .type('text/html; charset=utf-8')
-        .send(stored);
+        .send(stored.slice(cut + 1).replaceAll(stored.slice(0, cut), nonce));
     }
     const since = cache.current();
-    const result = await loaded.render({ url: request.url, headers: request.headers, api: apiFor(request) });
+    const result = await loaded.render({ url: request.url, nonce, headers: request.headers, api: apiFor(request) });
     const headers = result.headers ?? {};
     if (key && result.status === 200 && !('set-cookie' in headers) && !('location' in headers)) {
-      cache.set(key, since, result.html);
+      cache.set(key, since, `${nonce}\n${result.html}`);
       reply.header('x-guest-cache', 'miss');
     }
     reply.code(result.status);

@@ -1,0 +1,74 @@
+import { Code } from '@luntan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
+
+let t: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const siteName = async () => (await t.get<{ siteName: string }>('/api/siteinfo.v2')).Data.siteName;
+
+/** A settings write carried by the cookie, with the headers a browser would add. */
+function writeWithCookie(name: string, headers: Record<string, string>, auth: 'cookie' | 'header' = 'cookie') {
+  return t.call('POST', '/api/settings.v2', {
+    body: { data: [{ key: 'siteName', value: name, tag: 'default' }] },
+    headers: {
+      host: 'forum.example:3000',
+      ...(auth === 'cookie' ? { cookie: `access_token=${token}` } : { authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+  });
+}
+
+describe('writes from other sites', () => {
+  it.each([
+    ['a page on another port (same site)', { 'sec-fetch-site': 'same-site', origin: 'http://forum.example:4000' }],
+    ['a page of another site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['an older browser on another port (Origin only)', { origin: 'http://forum.example:4000' }],
+    ['an older browser on a sibling subdomain', { origin: 'http://evil.forum.example:3000' }],
+    ['an opaque origin (sandboxed frame)', { origin: 'null' }],
+  ])('refuses %s with the cookie: 403, -4002, nothing changed', async (_name, headers) => {
+    const before = await siteName();
+    const res = await writeWithCookie('hijacked', headers);
+    expect(res.status).toBe(403);
+    expect(res.body.Code).toBe(Code.UNAUTHORIZED);
+    expect(await siteName()).toBe(before);
+  });
+
+  it.each([
+    ['our own page', { 'sec-fetch-site': 'same-origin', origin: 'http://forum.example:3000' }],
+    ['our own page in an older browser', { origin: 'http://forum.example:3000' }],
+    ['a typed address or bookmark', { 'sec-fetch-site': 'none' }],
+    ['a program without browser headers', {}],
+  ])('accepts %s', async (name, headers) => {
+    const res = await writeWithCookie(`ok ${name}`, headers);
+    expect(res.body.Code).toBe(0);
+    expect(await siteName()).toBe(`ok ${name}`);
+  });
+
+  it('leaves calls with an Authorization header alone, whatever page sent them', async () => {
+    const res = await writeWithCookie(
+      'by header',
+      { 'sec-fetch-site': 'cross-site', origin: 'https://app.example' },
+      'header',
+    );
+    expect(res.body.Code).toBe(0);
+  });
+
+  it('refuses a cross-site sign-in too (login CSRF), but lets a cross-site page read', async () => {
+    const login = await t.call('POST', '/api/v3/users/username.login', {
+      body: ADMIN,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(login.body.Code).toBe(Code.UNAUTHORIZED);
+    const read = await t.call('GET', '/api/siteinfo.v2', { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(read.body.Code).toBe(0);
+  });
+});
