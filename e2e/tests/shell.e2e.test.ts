@@ -24,7 +24,8 @@ describe('server rendering', () => {
     expect(html).toContain('<meta name="keywords" content="e2e,forum">');
     expect(html).toContain('<meta name="description" content="A site for &quot;browser&quot; tests">');
     expect(html).toContain('<link rel="icon" href="/static/favicon.svg?v=e2e">');
-    expect(html).toContain('<script>window.__siteStat = "counted"</script>');
+    // With the nonce of the response's Content-Security-Policy, so that it may run.
+    expect(html).toMatch(/<script nonce="[^"]+">window.__siteStat = "counted"<\/script>/);
 
     // The statistics snippet runs in the page.
     const { page } = await e2e.page();
