@@ -15,6 +15,7 @@ import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -79,6 +80,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(reviewRoutes);
   await api.register(signinFieldsRoutes);
   await api.register(notificationTemplatesRoutes);
+  await api.register(peopleRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -21,6 +21,7 @@ import * as forum from './migrations/2026112102-forum.js';
 import * as admin from './migrations/2026112103-admin.js';
 import * as hotViews from './migrations/2026112104-hot-views.js';
 import * as rateLimits from './migrations/2026112201-rate-limits.js';
+import * as people from './migrations/2026112202-people.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112103-admin': admin,
   '2026112104-hot-views': hotViews,
   '2026112201-rate-limits': rateLimits,
+  '2026112202-people': people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

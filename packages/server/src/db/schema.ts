@@ -20,6 +20,12 @@ export interface UsersTable {
   likedCount: Generated<number>;
   followCount: Generated<number>;
   fansCount: Generated<number>;
+  /** Path of the profile background image under /uploads, or ''. */
+  background: Generated<string>;
+  /** 1: anyone who may see the profile may see the threads this user liked. */
+  likesPublic: Generated<number>;
+  /** The language the user chose (zh, en), or '' for the site's. */
+  locale: Generated<string>;
   registerIp: string;
   lastLoginIp: string;
   lastLoginAt: string | null;
@@ -194,6 +200,13 @@ export interface ThreadViewsDailyTable {
   views: number;
 }
 
+/** user_id follows to_user_id; a mutual pair is two rows. */
+export interface UserFollowsTable {
+  userId: number;
+  toUserId: number;
+  createdAt: string;
+}
+
 export interface UserDeniesTable {
   userId: number;
   denyUserId: number;
@@ -275,6 +288,7 @@ export interface DB {
   groupPermission: GroupPermissionTable;
   settings: SettingsTable;
   rateLimits: RateLimitsTable;
+  userFollows: UserFollowsTable;
   accessTokens: AccessTokensTable;
   notifications: NotificationsTable;
   categories: CategoriesTable;

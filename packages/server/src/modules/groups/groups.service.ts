@@ -8,6 +8,7 @@ import {
   findDefaultGroup,
   findGroup,
   findGroupsNamed,
+  groupsAndPermissionsOfUser,
   insertGroup,
   listGroups,
   updateGroup,
@@ -127,4 +128,10 @@ export async function batchDeleteGroups(
     const movedUsers = await deleteGroups(trx, ids, fallback.id);
     return { deleted: ids, movedUsers };
   });
+}
+
+/** The group a user is shown with: the lowest-numbered of their current groups (Administrator before members). */
+export async function displayGroupOfUser(db: Kysely<DB>, userId: number): Promise<{ id: number; name: string } | null> {
+  const { groups } = await groupsAndPermissionsOfUser(db, userId, now());
+  return groups[0] ?? null;
 }

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { LOCALES } from '../locale.js';
+import { nicknameSchema, passwordSchema } from './auth.js';
+import { bodyId, queryId } from './categories.js';
+import { paginationQuery } from './common.js';
+import { bodyFlag, codePoints } from './threads.js';
+
+/** A signature: one line of at most 140 characters. */
+export const SIGNATURE_MAX = 140;
+
+/** The viewer's relation to a user: 0 not followed, 1 followed, 2 mutual (each follows the other). */
+export const FollowState = { NONE: 0, FOLLOWING: 1, MUTUAL: 2 } as const;
+export type FollowStateValue = (typeof FollowState)[keyof typeof FollowState];
+
+/** follow.delete / follow.list: 1 the users someone follows, 2 someone's fans. */
+export const FollowType = { FOLLOWING: 1, FANS: 2 } as const;
+
+export const signatureSchema = z
+  .string()
+  .trim()
+  .refine((s) => codePoints(s) <= SIGNATURE_MAX, {
+    message: `signature must be at most ${SIGNATURE_MAX} characters`,
+    params: { zh: `签名最多 ${SIGNATURE_MAX} 个字符` },
+  })
+  .refine((s) => !/\p{Cc}/u.test(s), {
+    message: 'signature holds control characters',
+    params: { zh: '签名不能包含控制字符' },
+  });
+
+/** GET /api/v3/user */
+export const userProfileQuery = z.object({ userId: queryId });
+
+/** GET /api/v3/user: the profile card and page header. */
+export interface UserProfile {
+  id: number;
+  username: string;
+  nickname: string;
+  avatarUrl: string;
+  backgroundUrl: string;
+  signature: string;
+  threadCount: number;
+  likedCount: number;
+  followCount: number;
+  fansCount: number;
+  /** The viewer's relation (FollowState). */
+  follow: FollowStateValue;
+  /** The viewer blocked this user. */
+  isDeny: boolean;
+  /** This user blocked the viewer (the viewer can neither follow nor message them). */
+  isDenied: boolean;
+  /** Whether the viewer may see the threads this user liked (always for oneself). */
+  likesVisible: boolean;
+  joinedAt: string;
+  group: { id: number; name: string } | null;
+  /** The card is the viewer's own. */
+  isMe: boolean;
+}
+
+/** POST /api/v3/follow.create */
+export const followCreateBody = z.object({ toUserId: bodyId });
+export interface FollowCreated {
+  isMutual: boolean;
+}
+
+/** POST /api/v3/follow.delete: type 1 stops following user `id`, type 2 removes fan `id`. */
+export const followDeleteBody = z.object({
+  id: bodyId,
+  type: z.union([z.literal(FollowType.FOLLOWING), z.literal(FollowType.FANS)]).default(FollowType.FOLLOWING),
+});
+
+/** GET /api/v3/follow.list?filter[type]=1|2&filter[userId]=N */
+export const followListQuery = paginationQuery.extend({
+  filter: z.object({
+    type: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === FollowType.FOLLOWING || v === FollowType.FANS, {
+        message: 'filter.type must be 1 (follows) or 2 (fans)',
+        params: { zh: 'filter.type 只能是 1（关注）或 2（粉丝）' },
+      }),
+    userId: queryId,
+  }),
+});
+
+/** A user in a list of people (follows, fans, blocked users). */
+export interface PersonItem {
+  id: number;
+  username: string;
+  nickname: string;
+  avatarUrl: string;
+  signature: string;
+  threadCount: number;
+  fansCount: number;
+  /** The viewer's own relation to this user. */
+  follow: FollowStateValue;
+  /** When the listed relation began (followed, or blocked). */
+  since: string;
+}
+
+/** POST /api/v3/users/deny.create, deny.delete */
+export const denyBody = z.object({ id: bodyId });
+export const denyListQuery = paginationQuery;
+
+/** POST /api/v3/users/update.user: only the fields given change. */
+export const updateUserBody = z
+  .object({
+    nickname: nicknameSchema.optional(),
+    signature: signatureSchema.optional(),
+    /** The current password: required with newPassword. */
+    password: z.string().max(200).optional(),
+    newPassword: passwordSchema.optional(),
+    likesPublic: bodyFlag.optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.newPassword !== undefined && !body.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'the current password is required to set a new one',
+        params: { zh: '修改密码需要填写当前密码' },
+      });
+    }
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
