@@ -25,6 +25,7 @@ import { isSiteClosed, siteClosedError } from './modules/settings/settings.servi
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 
 /** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
 const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
@@ -81,6 +82,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(signinFieldsRoutes);
   await api.register(notificationTemplatesRoutes);
   await api.register(peopleRoutes);
+  await api.register(usersRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

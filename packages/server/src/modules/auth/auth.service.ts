@@ -16,8 +16,14 @@ import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/gro
 import { isSiteClosed, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
 import { registrationFields } from '../signin-fields/signin-fields.service.js';
 import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
-import { findUserByUsername, insertUser, normalizeUsername, updateUser } from '../users/users.repository.js';
-import { createAccessToken, revokeToken } from './tokens.repository.js';
+import {
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  normalizeUsername,
+  updateUser,
+} from '../users/users.repository.js';
+import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
 
 export interface ClientInfo {
@@ -145,4 +151,27 @@ export async function login(
 
 export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
   await revokeToken(db, tokenId, now());
+}
+
+/**
+ * Changes a password after checking the current one (-7062 when it is wrong), and signs the user out of every
+ * other session.
+ */
+export async function changePassword(
+  db: Kysely<DB>,
+  userId: number,
+  keepTokenId: number | null,
+  current: string,
+  next: string,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user || !(await verify(user.passwordHash, current))) {
+    throw new AppError(Code.LOGIN_FAILED, { zh: '当前密码不正确', en: 'The current password is wrong' });
+  }
+  const passwordHash = await hashPassword(next);
+  await db.transaction().execute(async (trx) => {
+    const at = now();
+    await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await revokeOtherTokens(trx, userId, keepTokenId, at);
+  });
 }

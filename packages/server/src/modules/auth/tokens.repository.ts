@@ -42,3 +42,14 @@ export async function revokeToken(db: Kysely<DB>, tokenId: number, at: string): 
 export async function touchToken(db: Kysely<DB>, tokenId: number, at: string): Promise<void> {
   await db.updateTable('accessTokens').set({ lastUsedAt: at }).where('id', '=', tokenId).execute();
 }
+
+/** Signs a user out everywhere but the session `keepTokenId` (after a password change). */
+export async function revokeOtherTokens(db: Kysely<DB>, userId: number, keepTokenId: number | null, at: string) {
+  let q = db
+    .updateTable('accessTokens')
+    .set({ revokedAt: at })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
+  if (keepTokenId !== null) q = q.where('id', '!=', keepTokenId);
+  await q.execute();
+}
