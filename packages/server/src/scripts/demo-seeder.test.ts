@@ -92,15 +92,16 @@ describe('demo seeder', () => {
     const page = ok(await t.get<Page<ThreadItem>>('/api/v3/thread.list?perPage=20'));
     for (const item of page.pageData) {
       const detail = ok(await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${item.threadId}`));
-      expect(detail.content.html).toBe((await renderContent(t.server.database.db, detail.content.text)).html);
+      const html = (await renderContent(t.server.database.db, detail.content.text, item.user.userId)).html;
+      expect(detail.content.html).toBe(html);
     }
-    const { rows } = await sql<{ content: string; contentHtml: string }>`
-      select content, content_html from posts where content like ${'@%'} and is_first = 0`.execute(
+    const { rows } = await sql<{ content: string; contentHtml: string; userId: number }>`
+      select content, content_html, user_id from posts where content like ${'@%'} and is_first = 0`.execute(
       t.server.database.db,
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(row.contentHtml).toBe((await renderContent(t.server.database.db, row.content)).html);
+      expect(row.contentHtml).toBe((await renderContent(t.server.database.db, row.content, row.userId)).html);
       expect(row.contentHtml).toContain('class="mention"');
     }
   });

@@ -189,3 +189,11 @@ export async function listDeniedPeople(
 export async function hasBlocked(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
   return (await denyRelations(db, userId, other)).denies;
 }
+
+/** Whether the viewer may list the threads `userId` liked: their own, an administrator, or a member who allows it. */
+export async function likesVisibleTo(db: Kysely<DB>, viewer: ViewerContext, userId: number): Promise<boolean> {
+  if (viewer.user?.id === userId || viewer.isAdmin) return true;
+  if (!can(viewer, 'user.view')) return false;
+  const user = await findUserById(db, userId);
+  return user !== undefined && user.likesPublic === 1;
+}

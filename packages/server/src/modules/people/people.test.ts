@@ -213,3 +213,31 @@ describe('block', () => {
     expect(await ids()).toContain(threadId);
   });
 });
+
+describe('likes and mentions between people', () => {
+  it('lists the threads a member liked where they allow it (the likes tab of their page)', async () => {
+    const [alice, bob, carol] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const liked = await buildThread(t, bob.token);
+    const other = await buildThread(t, bob.token);
+    expect((await t.post('/api/v3/posts.update', { id: liked.postId, isLiked: true }, alice.token)).Code).toBe(0);
+    const likesOf = (token?: string) =>
+      t.get<Page<{ threadId: number }>>(`/api/v3/thread.list?filter[complex]=2&filter[toUserId]=${alice.id}`, token);
+    const seen = await likesOf(carol.token);
+    expect(seen.Code).toBe(0);
+    expect(seen.Data.pageData.map((p) => p.threadId)).toEqual([liked.threadId]);
+    expect(seen.Data.pageData.map((p) => p.threadId)).not.toContain(other.threadId);
+    expect((await t.post('/api/v3/users/update.user', { likesPublic: false }, alice.token)).Code).toBe(0);
+    expect((await likesOf(carol.token)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await likesOf(alice.token)).Data.totalCount).toBe(1);
+    expect((await likesOf(admin)).Data.totalCount).toBe(1);
+  });
+
+  it('does not link a mention of a member who blocked the author', async () => {
+    const [alice, bob, carol] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    await denyUser(carol.token, alice.id);
+    const thread = await buildThread(t, alice.token, { text: `你好 @${bob.username} 和 @${carol.username}` });
+    expect(thread.content.html).toContain(`>@${bob.username}</a>`);
+    expect(thread.content.html).not.toContain(`>@${carol.username}</a>`);
+    expect(thread.content.html).toContain(`@${carol.username}`);
+  });
+});

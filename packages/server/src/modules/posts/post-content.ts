@@ -160,8 +160,15 @@ const sanitizer = new FilterXSS({
   },
 });
 
-/** Loads the users that the candidate names belong to (case-insensitive usernames). */
-export async function findMentionTargets(db: Kysely<DB>, text: string): Promise<Map<string, MentionTarget>> {
+/**
+ * Loads the users that the candidate names belong to (case-insensitive usernames). A user who blocked the author
+ * is left out: the name stays plain text, with no link and no notification.
+ */
+export async function findMentionTargets(
+  db: Kysely<DB>,
+  text: string,
+  authorId: number,
+): Promise<Map<string, MentionTarget>> {
   const names = mentionCandidates(text);
   const map = new Map<string, MentionTarget>();
   if (names.length === 0) return map;
@@ -169,6 +176,9 @@ export async function findMentionTargets(db: Kysely<DB>, text: string): Promise<
     .selectFrom('users')
     .select(['id', 'username', 'usernameNormalized'])
     .where('usernameNormalized', 'in', names)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('userDenies').select('userDenies.userId').where('userDenies.denyUserId', '=', authorId),
+    )
     .execute();
   for (const r of rows) map.set(r.usernameNormalized, { id: r.id, username: r.username });
   return map;
@@ -189,9 +199,9 @@ export function renderMarkdown(text: string, mentionUsers = new Map<string, Ment
   return { html, mentions: [...env.mentioned], plain: plainText(html) };
 }
 
-/** Renders a post's Markdown, resolving its @mentions against the users table. */
-export async function renderContent(db: Kysely<DB>, text: string): Promise<RenderedContent> {
-  return renderMarkdown(text, await findMentionTargets(db, text));
+/** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
+export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
+  return renderMarkdown(text, await findMentionTargets(db, text, authorId));
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

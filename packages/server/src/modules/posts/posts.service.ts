@@ -253,7 +253,7 @@ export async function createPost(
   const content = screened.text;
   // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
   const held = screened.held && !viewer.isAdmin;
-  const rendered = await renderContent(ctx.db, content);
+  const rendered = await renderContent(ctx.db, content, user.id);
   const at = now();
   const postId = await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
@@ -314,7 +314,7 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
     body.content !== undefined ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content') : undefined;
   const content = screened?.text;
   const held = (screened?.held ?? false) && !viewer.isAdmin;
-  const rendered = content !== undefined ? await renderContent(ctx.db, content) : undefined;
+  const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;
   const at = now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);

@@ -125,11 +125,24 @@ function applyListFilter<O>(
   }
   if (f.categoryIds) q = q.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
   if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
-  if (f.toUserId !== undefined) q = q.where('threads.userId', '=', f.toUserId);
+  // With complex 2 (liked), toUserId names whose likes are listed, not the author.
+  if (f.toUserId !== undefined && f.complex !== ThreadComplex.LIKED) q = q.where('threads.userId', '=', f.toUserId);
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
       eb.selectFrom('threadViewsDaily').select('threadViewsDaily.threadId').where('threadViewsDaily.day', '>=', since),
+    );
+  }
+  const likerId = f.complex === ThreadComplex.LIKED ? (f.toUserId ?? viewerId) : null;
+  if (likerId !== null) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('postLikes')
+          .select('postLikes.postId')
+          .whereRef('postLikes.postId', '=', 'threads.firstPostId')
+          .where('postLikes.userId', '=', likerId),
+      ),
     );
   }
   if (viewerId !== null) {
@@ -137,17 +150,6 @@ function applyListFilter<O>(
     q = q.where('threads.userId', 'not in', (eb) =>
       eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
     );
-    if (f.complex === ThreadComplex.LIKED) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('postLikes')
-            .select('postLikes.postId')
-            .whereRef('postLikes.postId', '=', 'threads.firstPostId')
-            .where('postLikes.userId', '=', viewerId),
-        ),
-      );
-    }
     if (f.complex === ThreadComplex.FAVORITES) {
       q = q.where((eb) =>
         eb.exists(

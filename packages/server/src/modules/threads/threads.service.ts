@@ -31,6 +31,7 @@ import {
   updatePostIf,
 } from '../posts/posts.repository.js';
 import { parseKeywords, removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
+import { likesVisibleTo } from '../people/people.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
 import {
   assertCanReadThread,
@@ -143,7 +144,7 @@ export async function createThread(
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
-  const rendered = await renderContent(ctx.db, text);
+  const rendered = await renderContent(ctx.db, text, user.id);
   const at = now();
   const draft = body.draft ? 1 : 0;
   const approved = screened.held ? 0 : 1;
@@ -231,7 +232,7 @@ export async function updateThread(
     if (text.trim() === '')
       throw invalid({ zh: 'content.text: 内容不能为空', en: 'content.text: content must not be empty' });
   }
-  const rendered = body.content ? await renderContent(ctx.db, text) : undefined;
+  const rendered = body.content ? await renderContent(ctx.db, text, thread.userId) : undefined;
   const at = now();
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -392,11 +393,20 @@ export async function listThreadsFor(
   query: ThreadListQuery,
 ): Promise<Page<ThreadItem>> {
   const { page, perPage, filter } = query;
+  const othersLikes =
+    filter.complex === ThreadComplex.LIKED && filter.toUserId !== undefined && filter.toUserId !== viewer.user?.id;
   const personal =
     filter.complex === ThreadComplex.MY_DRAFTS ||
-    filter.complex === ThreadComplex.LIKED ||
+    (filter.complex === ThreadComplex.LIKED && !othersLikes) ||
     filter.complex === ThreadComplex.FAVORITES;
   if (personal && !viewer.user) throw needLogin();
+  // Another member's likes: only where they allow it (the likes privacy switch of their personal centre).
+  if (othersLikes && !(await likesVisibleTo(ctx.db, viewer, filter.toUserId!))) {
+    throw new AppError(Code.UNAUTHORIZED, {
+      zh: '该用户没有公开点赞的内容',
+      en: 'This member does not show what they liked',
+    });
+  }
   if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
     throw invalid({ zh: 'filter.toUserId: complex 为 5 时必填', en: 'filter.toUserId: required with complex 5' });
   }
