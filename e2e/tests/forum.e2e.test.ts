@@ -66,6 +66,37 @@ describe('forum pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('inserts an image after a list on a new paragraph, not inside the last item', async () => {
+    const { token } = await member();
+    const { page, context, errors } = await e2e.newPage();
+    await signIn(context, token);
+    await open(page, '/thread/post');
+    await page.getByLabel('标题', { exact: true }).fill(`购物清单 ${uniqueName('l')}`);
+    const body = page.getByLabel('正文', { exact: true });
+    await body.fill('要买：\n\n- 苹果\n- 香蕉');
+    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
+      name: 'blue.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.waitForFunction(() =>
+      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
+    );
+    expect(await body.inputValue()).toMatch(/^要买：\n\n- 苹果\n- 香蕉\n\n!\[blue\]\(/);
+    await page.getByTestId('editor-preview-tab').click();
+    const preview = page.getByTestId('editor-preview');
+    await preview.locator('img').waitFor();
+    expect(await preview.locator('li img').count()).toBe(0);
+    expect(await preview.locator('li').last().textContent()).toBe('香蕉');
+    await e2e.screenshot(page, 'post-image-after-list');
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
+    const content = page.getByTestId('thread-content');
+    await content.locator('img').waitFor();
+    expect(await content.locator('li img').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('replies, comments, likes, favourites, edits and deletes', async () => {
     const author = await member();
     const thread = await author.client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
