@@ -184,6 +184,11 @@ export const en: Messages = {
     publish: 'Publish',
     published: 'Published',
     save: 'Save changes',
+    drafts_one: 'My draft ({{count}})',
+    drafts_other: 'My drafts ({{count}})',
+    draftUntitled: 'Untitled draft',
+    draftsMore_one: '{{count}} older draft not shown',
+    draftsMore_other: '{{count}} older drafts not shown',
   },
   admin: {
     title: 'Back office',

@@ -182,6 +182,11 @@ export const zh = {
     publish: '发布',
     published: '发布成功',
     save: '保存修改',
+    drafts_one: '我的草稿（{{count}}）',
+    drafts_other: '我的草稿（{{count}}）',
+    draftUntitled: '无标题草稿',
+    draftsMore_one: '还有 {{count}} 篇较早的草稿',
+    draftsMore_other: '还有 {{count}} 篇较早的草稿',
   },
   admin: {
     title: '管理后台',
