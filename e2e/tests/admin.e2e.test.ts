@@ -172,6 +172,56 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
+  it('titles the back office not found for guests and members, in the raw HTML and after hydration', async () => {
+    const admin = await e2e.admin();
+    const siteName = `标题站${uniqueName('t')}`;
+    await admin.settings({ siteName });
+    const notFoundTitle = `资源不存在 - ${siteName}`;
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('m'), 'e2e-Passw0rd');
+    const cookie = { Cookie: `access_token=${member.session.accessToken}` };
+    for (const [url, headers] of [
+      ['/admin', {}],
+      ['/admin/users', {}],
+      ['/admin', cookie],
+      ['/admin/groups/7/permissions', cookie],
+    ] as const) {
+      const raw = await (await fetch(e2e.baseUrl + url, { headers })).text();
+      expect(raw, url).toContain(`<title>${notFoundTitle}</title>`);
+    }
+    const titled = (page: Page, title: string) =>
+      page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 });
+
+    const { page: guest } = await e2e.newPage();
+    await guest.goto('/admin');
+    await hydrated(guest);
+    await titled(guest, notFoundTitle);
+    await guest.waitForTimeout(300);
+    expect(await guest.title()).toBe(notFoundTitle);
+
+    const { page: english, context: englishContext } = await e2e.newPage();
+    await englishContext.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await english.goto('/admin/stop-words');
+    await hydrated(english);
+    await titled(english, `resource not found - ${siteName}`);
+    await e2e.screenshot(english, 'admin-not-found-en');
+
+    const { page, context } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    await page.goto('/admin/users');
+    await hydrated(page);
+    await page.getByText('资源不存在').first().waitFor();
+    await titled(page, notFoundTitle);
+    await page.waitForTimeout(300);
+    expect(await page.title()).toBe(notFoundTitle);
+    await e2e.screenshot(page, 'admin-not-found');
+
+    // The administrator still sees the section's title.
+    const { page: adminPage } = await asAdmin();
+    await adminPage.goto('/admin/users');
+    await hydrated(adminPage);
+    await titled(adminPage, `用户管理 - ${siteName}`);
+  });
+
   it('imports stop words, which are enforced on posting at once', async () => {
     const { page, errors } = await asAdmin();
     await page.goto('/admin/stop-words');
