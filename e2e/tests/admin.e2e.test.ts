@@ -149,27 +149,66 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('bans a user, who is refused from the next request on', async () => {
+  it('bans a user in its own dialog, never the administrator', async () => {
     const { page, errors } = await asAdmin();
+    const native: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      native.push(dialog.type());
+      void dialog.dismiss();
+    });
     const username = uniqueName('b');
     const member = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
-    page.removeAllListeners('dialog');
-    page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? '发广告' : undefined));
     await page.goto(`/admin/users?keyword=${username}`);
     await hydrated(page);
     const row = page.locator(`[data-testid="user-row"][data-user-id="${member.userId}"]`);
+    const dialog = page.getByRole('dialog', { name: `禁用 ${username} 的原因` });
+
+    // Escape cancels: nothing changes.
     await row.getByTestId('user-ban').click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.getByTestId('user-ban').count()).toBe(1);
+
+    await row.getByTestId('user-ban').click();
+    await dialog.getByRole('textbox').fill('发广告');
+    await e2e.screenshot(page, 'admin-ban-dialog');
+    await dialog.getByRole('button', { name: '禁用' }).click();
     await row.getByText('发广告').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await e2e.screenshot(page, 'admin-users');
-    const forum = await member.call('GET', '/api/v3/forum');
+    expect(native).toEqual([]);
     const thread = await member.call('POST', '/api/v3/thread.create', {
       categoryId: 1,
       title: 't',
       content: { text: 'x' },
     });
     expect(thread.Code).toBe(-4009);
+    const forum = await member.call('GET', '/api/v3/forum');
     expect(forum.Code).toBe(0); // site info stays readable, so the web app can show /user/status
+
+    // The administrator's own row offers no ban, which could only fail.
+    await page.goto(`/admin/users?keyword=${ADMIN.username}`);
+    await hydrated(page);
+    const { userId: adminId } = await ApiClient.admin(e2e.baseUrl);
+    const own = page.locator(`[data-testid="user-row"][data-user-id="${adminId}"]`);
+    await own.waitFor();
+    expect(await own.getByTestId('user-ban').count()).toBe(0);
     expect(errors).toEqual([]);
+
+    // The dialog in English.
+    const otherName = uniqueName('e');
+    const other = await ApiClient.register(e2e.baseUrl, otherName, 'e2e-Passw0rd');
+    await page.context().addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto(`/admin/users?keyword=${otherName}`);
+    await hydrated(page);
+    await page.locator(`[data-testid="user-row"][data-user-id="${other.userId}"]`).getByTestId('user-ban').click();
+    await page.getByRole('dialog', { name: `Why ban ${otherName}?` }).waitFor();
+    await e2e.screenshot(page, 'admin-ban-dialog-en');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
   });
 
   it('titles the back office not found for guests and members, in the raw HTML and after hydration', async () => {

@@ -230,6 +230,7 @@ export const en: Messages = {
       approve: 'Approve',
       reject: 'Reject',
       rejectReason: 'Why reject {{name}}?',
+      reasonPlaceholder: 'Optional; the user will see it',
     },
     stopWords: {
       filter: 'Find a word',
@@ -300,6 +301,8 @@ export const en: Messages = {
     },
     saved: 'Saved',
     deleted: 'Deleted',
+    cancel: 'Cancel',
+    reason: 'Reason',
     save: 'Save',
     saveAll: 'Save all changes',
     create: 'Create',

@@ -228,6 +228,7 @@ export const zh = {
       approve: '通过',
       reject: '拒绝',
       rejectReason: '拒绝 {{name}} 的原因',
+      reasonPlaceholder: '选填，该用户会看到',
     },
     stopWords: {
       filter: '查找敏感词',
@@ -298,6 +299,8 @@ export const zh = {
     },
     saved: '已保存',
     deleted: '已删除',
+    cancel: '取消',
+    reason: '原因',
     save: '保存',
     saveAll: '保存全部修改',
     create: '新建',
