@@ -149,7 +149,7 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('bans a user in its own dialog, never the administrator', async () => {
+  it('bans a user in its own dialog (never the administrator), who then reads the reason on /user/status', async () => {
     const { page, errors } = await asAdmin();
     const native: string[] = [];
     page.removeAllListeners('dialog');
@@ -197,6 +197,26 @@ describe('back office', () => {
     await own.waitFor();
     expect(await own.getByTestId('user-ban').count()).toBe(0);
     expect(errors).toEqual([]);
+
+    // The banned member, opening /user/status in a new tab, reads the reason (in the raw HTML too).
+    const { page: banned, context, errors: bannedErrors } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    await banned.goto('/user/status');
+    await hydrated(banned);
+    const status = banned.getByTestId('user-status');
+    await status.getByText('账号已被禁用').waitFor();
+    await status.getByText('发广告').waitFor();
+    const raw = await (
+      await fetch(`${e2e.baseUrl}/user/status`, { headers: { Cookie: `access_token=${member.session.accessToken}` } })
+    ).text();
+    expect(raw).toContain('发广告');
+    await e2e.screenshot(banned, 'user-status-reason');
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await banned.reload();
+    await hydrated(banned);
+    await status.getByText('Reason: 发广告').waitFor();
+    await e2e.screenshot(banned, 'user-status-reason-en');
+    expect(bannedErrors.filter((e) => !e.includes('-4009'))).toEqual([]);
 
     // The dialog in English.
     const otherName = uniqueName('e');
