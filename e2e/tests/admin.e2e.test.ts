@@ -149,27 +149,136 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('bans a user, who is refused from the next request on', async () => {
+  it('bans a user in its own dialog (never the administrator), who then reads the reason on /user/status', async () => {
     const { page, errors } = await asAdmin();
+    const native: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      native.push(dialog.type());
+      void dialog.dismiss();
+    });
     const username = uniqueName('b');
     const member = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
-    page.removeAllListeners('dialog');
-    page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? '发广告' : undefined));
     await page.goto(`/admin/users?keyword=${username}`);
     await hydrated(page);
     const row = page.locator(`[data-testid="user-row"][data-user-id="${member.userId}"]`);
+    const dialog = page.getByRole('dialog', { name: `禁用 ${username} 的原因` });
+
+    // Escape cancels: nothing changes.
     await row.getByTestId('user-ban').click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.getByTestId('user-ban').count()).toBe(1);
+
+    await row.getByTestId('user-ban').click();
+    await dialog.getByRole('textbox').fill('发广告');
+    await e2e.screenshot(page, 'admin-ban-dialog');
+    await dialog.getByRole('button', { name: '禁用' }).click();
     await row.getByText('发广告').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await e2e.screenshot(page, 'admin-users');
-    const forum = await member.call('GET', '/api/v3/forum');
+    expect(native).toEqual([]);
     const thread = await member.call('POST', '/api/v3/thread.create', {
       categoryId: 1,
       title: 't',
       content: { text: 'x' },
     });
     expect(thread.Code).toBe(-4009);
+    const forum = await member.call('GET', '/api/v3/forum');
     expect(forum.Code).toBe(0); // site info stays readable, so the web app can show /user/status
+
+    // The administrator's own row offers no ban, which could only fail.
+    await page.goto(`/admin/users?keyword=${ADMIN.username}`);
+    await hydrated(page);
+    const { userId: adminId } = await ApiClient.admin(e2e.baseUrl);
+    const own = page.locator(`[data-testid="user-row"][data-user-id="${adminId}"]`);
+    await own.waitFor();
+    expect(await own.getByTestId('user-ban').count()).toBe(0);
     expect(errors).toEqual([]);
+
+    // The banned member, opening /user/status in a new tab, reads the reason (in the raw HTML too).
+    const { page: banned, context, errors: bannedErrors } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    await banned.goto('/user/status');
+    await hydrated(banned);
+    const status = banned.getByTestId('user-status');
+    await status.getByText('账号已被禁用').waitFor();
+    await status.getByText('发广告').waitFor();
+    const raw = await (
+      await fetch(`${e2e.baseUrl}/user/status`, { headers: { Cookie: `access_token=${member.session.accessToken}` } })
+    ).text();
+    expect(raw).toContain('发广告');
+    await e2e.screenshot(banned, 'user-status-reason');
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await banned.reload();
+    await hydrated(banned);
+    await status.getByText('Reason: 发广告').waitFor();
+    await e2e.screenshot(banned, 'user-status-reason-en');
+    expect(bannedErrors.filter((e) => !e.includes('-4009'))).toEqual([]);
+
+    // The dialog in English.
+    const otherName = uniqueName('e');
+    const other = await ApiClient.register(e2e.baseUrl, otherName, 'e2e-Passw0rd');
+    await page.context().addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto(`/admin/users?keyword=${otherName}`);
+    await hydrated(page);
+    await page.locator(`[data-testid="user-row"][data-user-id="${other.userId}"]`).getByTestId('user-ban').click();
+    await page.getByRole('dialog', { name: `Why ban ${otherName}?` }).waitFor();
+    await e2e.screenshot(page, 'admin-ban-dialog-en');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('titles the back office not found for guests and members, in the raw HTML and after hydration', async () => {
+    const admin = await e2e.admin();
+    const siteName = `标题站${uniqueName('t')}`;
+    await admin.settings({ siteName });
+    const notFoundTitle = `资源不存在 - ${siteName}`;
+    const member = await ApiClient.register(e2e.baseUrl, uniqueName('m'), 'e2e-Passw0rd');
+    const cookie = { Cookie: `access_token=${member.session.accessToken}` };
+    for (const [url, headers] of [
+      ['/admin', {}],
+      ['/admin/users', {}],
+      ['/admin', cookie],
+      ['/admin/groups/7/permissions', cookie],
+    ] as const) {
+      const raw = await (await fetch(e2e.baseUrl + url, { headers })).text();
+      expect(raw, url).toContain(`<title>${notFoundTitle}</title>`);
+    }
+    const titled = (page: Page, title: string) =>
+      page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 });
+
+    const { page: guest } = await e2e.newPage();
+    await guest.goto('/admin');
+    await hydrated(guest);
+    await titled(guest, notFoundTitle);
+    await guest.waitForTimeout(300);
+    expect(await guest.title()).toBe(notFoundTitle);
+
+    const { page: english, context: englishContext } = await e2e.newPage();
+    await englishContext.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await english.goto('/admin/stop-words');
+    await hydrated(english);
+    await titled(english, `resource not found - ${siteName}`);
+    await e2e.screenshot(english, 'admin-not-found-en');
+
+    const { page, context } = await e2e.newPage();
+    await signIn(context, member.session.accessToken);
+    await page.goto('/admin/users');
+    await hydrated(page);
+    await page.getByText('资源不存在').first().waitFor();
+    await titled(page, notFoundTitle);
+    await page.waitForTimeout(300);
+    expect(await page.title()).toBe(notFoundTitle);
+    await e2e.screenshot(page, 'admin-not-found');
+
+    // The administrator still sees the section's title.
+    const { page: adminPage } = await asAdmin();
+    await adminPage.goto('/admin/users');
+    await hydrated(adminPage);
+    await titled(adminPage, `用户管理 - ${siteName}`);
   });
 
   it('imports stop words, which are enforced on posting at once', async () => {

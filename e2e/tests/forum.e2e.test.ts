@@ -66,6 +66,98 @@ describe('forum pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('inserts an image after a list on a new paragraph, not inside the last item', async () => {
+    const { token } = await member();
+    const { page, context, errors } = await e2e.newPage();
+    await signIn(context, token);
+    await open(page, '/thread/post');
+    await page.getByLabel('标题', { exact: true }).fill(`购物清单 ${uniqueName('l')}`);
+    const body = page.getByLabel('正文', { exact: true });
+    await body.fill('要买：\n\n- 苹果\n- 香蕉');
+    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
+      name: 'blue.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.waitForFunction(() =>
+      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
+    );
+    expect(await body.inputValue()).toMatch(/^要买：\n\n- 苹果\n- 香蕉\n\n!\[blue\]\(/);
+    await page.getByTestId('editor-preview-tab').click();
+    const preview = page.getByTestId('editor-preview');
+    await preview.locator('img').waitFor();
+    expect(await preview.locator('li img').count()).toBe(0);
+    expect(await preview.locator('li').last().textContent()).toBe('香蕉');
+    await e2e.screenshot(page, 'post-image-after-list');
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
+    const content = page.getByTestId('thread-content');
+    await content.locator('img').waitFor();
+    expect(await content.locator('li img').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers saved drafts on a fresh posting page; one opens for editing and publishes', async () => {
+    const { client, token } = await member();
+    const other = await member();
+    await other.client.ok('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '别人的草稿',
+      content: { text: '不该出现' },
+      draft: true,
+    });
+    const { page, context, errors } = await e2e.newPage();
+    await signIn(context, token);
+    await open(page, '/thread/post');
+    const title = `未写完的游记 ${uniqueName('d')}`;
+    await page.getByLabel('标题', { exact: true }).fill(title);
+    await page.getByLabel('正文', { exact: true }).fill('第一天：到了海边。');
+    await page.getByTestId('save-draft').click();
+    await page.waitForURL((url) => url.searchParams.has('threadId'));
+    const threadId = Number(new URL(page.url()).searchParams.get('threadId'));
+
+    // Later, a fresh posting page (as after a reload) offers the draft.
+    await open(page, '/thread/post');
+    const drafts = page.getByTestId('drafts');
+    const item = drafts.getByRole('link', { name: new RegExp(title) });
+    await item.waitFor();
+    expect(await drafts.textContent()).not.toContain('别人的草稿');
+    // Saved on the server, it is not also brought back as this device's unsent text.
+    await page.waitForTimeout(300);
+    expect(await page.getByLabel('标题', { exact: true }).inputValue()).toBe('');
+    await e2e.screenshot(page, 'post-drafts');
+    await item.click();
+    await page.waitForURL((url) => url.searchParams.get('threadId') === String(threadId));
+    const titleField = page.getByLabel('标题', { exact: true });
+    await page.waitForFunction(
+      (expected) => (document.querySelector('input[name="title"]') as HTMLInputElement | null)?.value === expected,
+      title,
+    );
+    expect(await page.getByLabel('正文', { exact: true }).inputValue()).toBe('第一天：到了海边。');
+    await titleField.fill(`${title}（完）`);
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => url.pathname === `/thread/${threadId}`);
+    const published = await client.ok<ThreadDetail>('GET', `/api/v3/thread.detail?threadId=${threadId}`);
+    expect(published.isDraft).toBe(false);
+
+    // Published, it is no longer offered.
+    await open(page, '/thread/post');
+    expect(await page.getByTestId('drafts').count()).toBe(0);
+
+    // A draft without a title is offered too (here in English).
+    await client.ok('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '',
+      content: { text: '只有正文' },
+      draft: true,
+    });
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await open(page, '/thread/post');
+    await page.getByTestId('drafts').getByRole('link', { name: 'Untitled draft' }).waitFor();
+    await e2e.screenshot(page, 'post-drafts-en');
+    expect(errors).toEqual([]);
+  });
+
   it('replies, comments, likes, favourites, edits and deletes', async () => {
     const author = await member();
     const thread = await author.client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {

@@ -172,6 +172,39 @@ describe('header', () => {
     await e2e.screenshot(page, 'search');
   });
 
+  it('the search page has a search box in both layouts; on a phone the home page has one too', async () => {
+    const { page, context, errors } = await e2e.page();
+    await page.goto('/search');
+    await hydrated(page);
+    // Desktop: the header's box; mobile (whose header has none): the page's own.
+    const box = page.getByRole('searchbox', { name: '搜索' }).filter({ visible: true });
+    expect(await box.count()).toBe(1);
+    await box.fill('蓝色 天空');
+    await box.press('Enter');
+    await page.getByTestId('search-heading').filter({ hasText: '蓝色 天空' }).waitFor();
+    expect(await box.inputValue()).toBe('蓝色 天空');
+    await e2e.screenshot(page, 'search-box');
+    await box.fill('second');
+    await page.getByRole('button', { name: '搜索' }).filter({ visible: true }).click();
+    await page.waitForURL((url) => url.search === '?keyword=second');
+
+    await page.goto('/');
+    await hydrated(page);
+    const homeBox = page.getByRole('searchbox', { name: '搜索' }).filter({ visible: true });
+    expect(await homeBox.count()).toBe(1);
+    await e2e.screenshot(page, 'home-search-box');
+    await homeBox.fill('third');
+    await homeBox.press('Enter');
+    await page.waitForURL((url) => url.search === '?keyword=third');
+    expect(errors).toEqual([]);
+
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto('/search');
+    await hydrated(page);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).filter({ visible: true }).count()).toBe(1);
+    await e2e.screenshot(page, 'search-box-en');
+  });
+
   desktopOnly('Discover shows only with the viewThreads permission', async () => {
     const admin = await e2e.admin();
     const guestGroup = 7;

@@ -17,7 +17,8 @@ import { createI18n, htmlLang, resolveLocale } from './i18n';
 import { platformFromUserAgent } from './platform/platform';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
-import { documentTitle, isNotFoundMatch, pageHead } from './routing/handle';
+import { handle as notFoundHandle } from './routes/not-found';
+import { documentTitle, isNotFoundMatch, pageHead, shownMatches } from './routing/handle';
 import { ROUTE_MODULES } from './routing/route-modules';
 import { loadManifest, pageAssets } from './server/assets';
 import { renderDocument } from './server/document';
@@ -134,7 +135,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const assets = pageAssets(await loadManifest(), routeSources);
 
   const boot: BootState = { platform, locale, queries: dehydrate(queryClient) };
-  const headMatches = context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] }));
+  const headMatches = shownMatches(
+    context.matches.map((m) => ({ id: m.route.id, handle: m.route.handle, data: context.loaderData[m.route.id] })),
+    context.errors,
+    notFoundHandle,
+  );
   const head = pageHead(headMatches, i18n.t);
   const title = documentTitle(headMatches, i18n.t, site?.siteName);
   const description = head.description ?? site?.siteIntroduction ?? '';

@@ -9,6 +9,8 @@ export const viewerSchema = z.object({
   status: z.number().int(),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   isAdmin: z.boolean(),
+  /** Why an administrator banned or rejected the account (for /user/status); empty while the status is normal. */
+  rejectReason: z.string(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

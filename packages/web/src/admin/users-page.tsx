@@ -1,10 +1,18 @@
-import { UserStatus, type AdminUserItem, type GroupData, type Page, type SigninAnswerItem } from '@luntan/shared';
+import {
+  GroupId,
+  REASON_MAX,
+  UserStatus,
+  type AdminUserItem,
+  type GroupData,
+  type Page,
+  type SigninAnswerItem,
+} from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../components/forum/pager';
 import { TimeText } from '../components/forum/time-text';
-import { Button, Spinner, TextInput } from '../components/ui';
+import { Button, PromptDialog, Spinner, TextInput } from '../components/ui';
 import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
@@ -24,17 +32,14 @@ function UserAnswers({ userId, colSpan }: { userId: number; colSpan: number }) {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
   const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], '/api/user/signinfields.list.v2', { userId });
-  const examine = async (answer: SigninAnswerItem, status: 2 | 3) => {
-    let remark: string | null = '';
-    if (status === 2) {
-      remark = window.prompt(t('admin.signinFields.rejectReason', { name: answer.name }));
-      if (remark === null) return;
-    }
+  /** The answer being rejected: its reason is asked in a dialog. */
+  const [rejecting, setRejecting] = useState<SigninAnswerItem | null>(null);
+  const examine = async (answer: SigninAnswerItem, status: 2 | 3, remark = ''): Promise<boolean> => {
     const body = { data: [{ id: answer.id, status, ...(remark ? { remark } : {}) }] };
-    if (await adminCall('POST', '/api/admin/signinfields.examine.v2', body, t('admin.saved'))) {
-      await refresh('answers');
-      await refresh('users');
-    }
+    if (!(await adminCall('POST', '/api/admin/signinfields.examine.v2', body, t('admin.saved')))) return false;
+    await refresh('answers');
+    await refresh('users');
+    return true;
   };
   return (
     <tr>
@@ -58,13 +63,26 @@ function UserAnswers({ userId, colSpan }: { userId: number; colSpan: number }) {
                 <Button size="small" type="primary" onClick={() => void examine(answer, 3)}>
                   {t('admin.signinFields.approve')}
                 </Button>
-                <Button size="small" type="danger" onClick={() => void examine(answer, 2)}>
+                <Button size="small" type="danger" onClick={() => setRejecting(answer)}>
                   {t('admin.signinFields.reject')}
                 </Button>
               </span>
             ) : null}
           </div>
         ))}
+        <PromptDialog
+          open={rejecting !== null}
+          title={t('admin.signinFields.rejectReason', { name: rejecting?.name ?? '' })}
+          label={t('admin.reason')}
+          confirmText={t('admin.signinFields.reject')}
+          cancelText={t('admin.cancel')}
+          danger
+          maxLength={REASON_MAX}
+          onCancel={() => setRejecting(null)}
+          onConfirm={async (remark) => {
+            if (rejecting && (await examine(rejecting, 2, remark))) setRejecting(null);
+          }}
+        />
       </td>
     </tr>
   );
@@ -74,23 +92,26 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
   const [showAnswers, setShowAnswers] = useState(false);
-  const update = async (body: Record<string, unknown>, done: string) => {
-    if (await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done))
-      await refresh('users');
+  /** Banning and rejecting ask for a reason (shown to the user) in a dialog. */
+  const [asking, setAsking] = useState<'ban' | 'reject' | null>(null);
+  // The server refuses to ban an administrator (the viewer's own row among them): no button that can only fail.
+  const isAdministrator = user.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
+  const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
+    if (!(await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done)))
+      return false;
+    await refresh('users');
+    return true;
   };
-  const examine = async (status: 0 | 3, rejectReason?: string) => {
+  const examine = async (status: 0 | 3, rejectReason?: string): Promise<boolean> => {
     const body = { data: [{ id: user.userId, status, ...(rejectReason ? { rejectReason } : {}) }] };
-    if (await adminCall('POST', '/api/backAdmin/users/examine', body, t('admin.saved'))) await refresh('users');
+    if (!(await adminCall('POST', '/api/backAdmin/users/examine', body, t('admin.saved')))) return false;
+    await refresh('users');
+    return true;
   };
-  const ban = () => {
-    const reason = window.prompt(t('admin.users.banReason', { name: user.username }));
-    if (reason === null) return;
-    void update({ status: 1, reason }, t('admin.users.banned'));
-  };
-  const reject = () => {
-    const reason = window.prompt(t('admin.users.rejectReason', { name: user.username }));
-    if (reason === null) return;
-    void examine(3, reason);
+  const confirmReason = async (reason: string): Promise<void> => {
+    const done =
+      asking === 'ban' ? await update({ status: 1, reason }, t('admin.users.banned')) : await examine(3, reason);
+    if (done) setAsking(null);
   };
   return (
     <>
@@ -129,7 +150,7 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
                 <Button size="small" type="primary" onClick={() => void examine(0)}>
                   {t('admin.users.approve')}
                 </Button>
-                <Button size="small" type="danger" onClick={reject}>
+                <Button size="small" type="danger" onClick={() => setAsking('reject')}>
                   {t('admin.users.reject')}
                 </Button>
               </>
@@ -138,8 +159,8 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
               <Button size="small" onClick={() => void update({ status: 0 }, t('admin.users.unbanned'))}>
                 {t('admin.users.unban')}
               </Button>
-            ) : user.status === UserStatus.NORMAL ? (
-              <Button size="small" type="danger" onClick={ban} data-testid="user-ban">
+            ) : user.status === UserStatus.NORMAL && !isAdministrator ? (
+              <Button size="small" type="danger" onClick={() => setAsking('ban')} data-testid="user-ban">
                 {t('admin.users.ban')}
               </Button>
             ) : null}
@@ -147,6 +168,20 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
               {t('admin.signinFields.answers')}
             </Button>
           </div>
+          <PromptDialog
+            open={asking !== null}
+            title={t(asking === 'reject' ? 'admin.users.rejectReason' : 'admin.users.banReason', {
+              name: user.username,
+            })}
+            label={t('admin.reason')}
+            placeholder={t('admin.users.reasonPlaceholder')}
+            confirmText={asking === 'reject' ? t('admin.users.reject') : t('admin.users.ban')}
+            cancelText={t('admin.cancel')}
+            danger
+            maxLength={REASON_MAX}
+            onCancel={() => setAsking(null)}
+            onConfirm={confirmReason}
+          />
         </td>
       </tr>
       {showAnswers ? <UserAnswers userId={user.userId} colSpan={7} /> : null}

@@ -38,17 +38,10 @@ export interface ErrorHandlerDeps {
   currentPath: () => string;
 }
 
-/** Where the reason of a ban or a rejection waits for the /user/status page. */
-export const STATUS_REASON_KEY = 'luntan.statusReason';
-
 export function createErrorHandler(deps: ErrorHandlerDeps): (result: ApiResult<unknown>) => void {
   return (result) => {
     const reaction = reactionFor(result.Code);
     if (!reaction) return;
-    const reason = (result.Data as { reason?: unknown } | null)?.reason;
-    if (reaction.to === '/user/status' && typeof reason === 'string' && typeof sessionStorage !== 'undefined') {
-      sessionStorage.setItem(STATUS_REASON_KEY, reason);
-    }
     const go = (): void => {
       if (deps.currentPath() !== reaction.to) deps.navigate(reaction.to);
     };

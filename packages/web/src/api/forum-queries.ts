@@ -1,11 +1,13 @@
-import type {
-  CategoryItem,
-  Page,
-  PostItem,
-  PublicSigninField,
-  ThreadDetail,
-  ThreadItem,
-  UserSearchItem,
+import {
+  ThreadComplex,
+  ThreadSort,
+  type CategoryItem,
+  type Page,
+  type PostItem,
+  type PublicSigninField,
+  type ThreadDetail,
+  type ThreadItem,
+  type UserSearchItem,
 } from '@luntan/shared';
 import type { ApiClient } from './client';
 import type { ApiResult } from './dispatcher';
@@ -44,6 +46,23 @@ export const threadListQuery = (api: ApiClient, params: ThreadListParams) => ({
   queryKey: ['threads', params] as const,
   queryFn: (): Promise<ApiResult<Page<ThreadItem>>> =>
     api.get<Page<ThreadItem>>('/api/v3/thread.list', threadListRequest(params)),
+});
+
+/** How many of the viewer's drafts the posting page offers. */
+export const DRAFTS_OFFERED = 5;
+
+/**
+ * The viewer's own server drafts, last changed first (thread.list filter[complex]=1). Under `threads`, so that saving
+ * or publishing (which refresh every thread list) refresh it too; keyed by the viewer, whose drafts they are.
+ */
+export const draftsQuery = (api: ApiClient, userId: number) => ({
+  queryKey: ['threads', 'drafts', userId] as const,
+  queryFn: (): Promise<ApiResult<Page<ThreadItem>>> =>
+    api.get<Page<ThreadItem>>('/api/v3/thread.list', {
+      page: 1,
+      perPage: DRAFTS_OFFERED,
+      filter: { complex: ThreadComplex.MY_DRAFTS, sort: ThreadSort.UPDATED },
+    }),
 });
 
 export const threadDetailQuery = (api: ApiClient, threadId: number) => ({

@@ -184,6 +184,11 @@ export const en: Messages = {
     publish: 'Publish',
     published: 'Published',
     save: 'Save changes',
+    drafts_one: 'My draft ({{count}})',
+    drafts_other: 'My drafts ({{count}})',
+    draftUntitled: 'Untitled draft',
+    draftsMore_one: '{{count}} older draft not shown',
+    draftsMore_other: '{{count}} older drafts not shown',
   },
   admin: {
     title: 'Back office',
@@ -225,6 +230,7 @@ export const en: Messages = {
       approve: 'Approve',
       reject: 'Reject',
       rejectReason: 'Why reject {{name}}?',
+      reasonPlaceholder: 'Optional; the user will see it',
     },
     stopWords: {
       filter: 'Find a word',
@@ -295,6 +301,8 @@ export const en: Messages = {
     },
     saved: 'Saved',
     deleted: 'Deleted',
+    cancel: 'Cancel',
+    reason: 'Reason',
     save: 'Save',
     saveAll: 'Save all changes',
     create: 'Create',

@@ -182,6 +182,11 @@ export const zh = {
     publish: '发布',
     published: '发布成功',
     save: '保存修改',
+    drafts_one: '我的草稿（{{count}}）',
+    drafts_other: '我的草稿（{{count}}）',
+    draftUntitled: '无标题草稿',
+    draftsMore_one: '还有 {{count}} 篇较早的草稿',
+    draftsMore_other: '还有 {{count}} 篇较早的草稿',
   },
   admin: {
     title: '管理后台',
@@ -223,6 +228,7 @@ export const zh = {
       approve: '通过',
       reject: '拒绝',
       rejectReason: '拒绝 {{name}} 的原因',
+      reasonPlaceholder: '选填，该用户会看到',
     },
     stopWords: {
       filter: '查找敏感词',
@@ -293,6 +299,8 @@ export const zh = {
     },
     saved: '已保存',
     deleted: '已删除',
+    cancel: '取消',
+    reason: '原因',
     save: '保存',
     saveAll: '保存全部修改',
     create: '新建',

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
-import { documentTitle } from '../routing/handle';
+import { documentTitle, type RouteHandle } from '../routing/handle';
+import { ShownPageContext } from '../routing/shown-page';
 import { DesktopLayout } from './desktop/desktop-layout';
 import { MobileLayout } from './mobile/mobile-layout';
 
@@ -33,11 +34,14 @@ function SiteClosed({ message }: { message: string }) {
   );
 }
 
-/** Keeps the document title in step with the page after client-side navigations. */
-function useDocumentTitle(siteName: string | undefined): void {
+/**
+ * Keeps the document title in step with the page after client-side navigations: the matched page's, or the one an
+ * error boundary shows in its place.
+ */
+function useDocumentTitle(siteName: string | undefined, shown: RouteHandle | null): void {
   const { t } = useTranslation();
   const matches = useMatches();
-  const title = documentTitle(matches, t, siteName);
+  const title = documentTitle(shown ? [{ handle: shown }] : matches, t, siteName);
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -55,7 +59,8 @@ export function AppShell() {
   const platform = usePlatform();
   useHydratedMark();
   const { forum, failed, retry } = useForum();
-  useDocumentTitle(forum?.setSite.siteName);
+  const [shownPage, setShownPage] = useState<RouteHandle | null>(null);
+  useDocumentTitle(forum?.setSite.siteName, shownPage);
   const location = useLocation();
   const Layout = platform === 'h5' ? MobileLayout : DesktopLayout;
   const closed = forum?.setSite.siteClose === true && !forum.user?.isAdmin && location.pathname !== '/user/login';
@@ -68,7 +73,9 @@ export function AppShell() {
         ) : closed ? (
           <SiteClosed message={forum.setSite.siteCloseMsg} />
         ) : (
-          <Outlet />
+          <ShownPageContext.Provider value={setShownPage}>
+            <Outlet />
+          </ShownPageContext.Provider>
         )}
       </Layout>
       {/* Back and forward return to where the reader was on the page (a list's page and position). */}

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { isAssetError } from '../routing/asset-loader';
-import { NotFoundPage } from './not-found';
+import { useShownPage } from '../routing/shown-page';
+import { NotFoundPage, handle as notFoundHandle } from './not-found';
 import './error-boundary.css';
 
 /** A page chunk that did not load: offer a reload rather than a blank screen. */
@@ -39,7 +40,10 @@ function logError(error: unknown): void {
 /** Errors inside a page: the header and footer stay. */
 export function PageErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The title is the not-found page's, not that of the page the loader refused.
+  useShownPage(notFound ? notFoundHandle : null);
+  if (notFound) return <NotFoundPage />;
   if (isAssetError(error)) return <AssetErrorPage />;
   logError(error);
   return <BugPage />;

@@ -15,6 +15,7 @@ import {
 import { useAppContext } from '../app-context';
 import type { AppContext } from '../app-context';
 import { Pager } from '../components/forum/pager';
+import { SearchBox } from '../components/forum/search-box';
 import { ThreadCard } from '../components/forum/thread-card';
 import { PluginSlot } from '../components/plugin/plugin-slot';
 import { LinkButton, Spinner } from '../components/ui';
@@ -221,6 +222,7 @@ export function Component() {
         <SiteBanner />
       </PluginSlot>
       <PluginSlot target="plugin_index" hook="header_insert_after" />
+      {platform === 'h5' ? <SearchBox variant="block" /> : null}
       {platform === 'h5' ? <CategoryNav current={params.categoryId} tab={params.tab ?? 'all'} row /> : null}
       <PluginSlot target="plugin_index" hook="tabs_replace">
         <Tabs current={params.tab ?? 'all'} categoryId={params.categoryId} />

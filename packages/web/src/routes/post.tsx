@@ -4,9 +4,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../api/dispatcher';
 import { data, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { categoriesQuery, positiveInt, threadDetailQuery } from '../api/forum-queries';
+import { categoriesQuery, draftsQuery, positiveInt, threadDetailQuery } from '../api/forum-queries';
+import { cachedForum } from '../api/queries';
 import { post } from '../api/mutate';
 import { useAppContext, type AppContext } from '../app-context';
+import { DraftList } from '../components/forum/draft-list';
 import { MarkdownEditor } from '../components/forum/markdown-editor';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
@@ -20,9 +22,13 @@ export const LOCAL_DRAFT_KEY = 'luntan.draft.thread';
 
 export async function loader(ctx: AppContext, { request }: LoaderFunctionArgs): Promise<null> {
   const threadId = positiveInt(new URL(request.url).searchParams.get('threadId'), 0);
+  // The login guard has run: the viewer is known.
+  const userId = cachedForum(ctx.queryClient)?.user?.userId;
   const [, detail] = await Promise.all([
     ctx.queryClient.ensureQueryData(categoriesQuery(ctx.api)),
     threadId ? ctx.queryClient.ensureQueryData(threadDetailQuery(ctx.api, threadId)) : null,
+    // A new thread: the drafts saved earlier are offered above the form.
+    !threadId && userId ? ctx.queryClient.ensureQueryData(draftsQuery(ctx.api, userId)) : null,
   ]);
   if (detail && detail.Code === Code.RESOURCE_NOT_FOUND) throw data(null, { status: 404 });
   return null;
@@ -47,15 +53,29 @@ function readLocalDraft(): DraftValues | null {
   }
 }
 
-/** The posting page: a new thread, or `?threadId=` to edit one (a server draft is published from here too). */
+/**
+ * The posting page: a new thread (with the saved drafts offered above it), or `?threadId=` to edit one (a server
+ * draft is published from here too). Keyed by the thread, so that opening a draft starts from its own text.
+ */
 export function Component() {
+  const [search] = useSearchParams();
+  const threadId = positiveInt(search.get('threadId'), 0);
+  if (threadId) return <PostForm key={threadId} threadId={threadId} />;
+  return (
+    <div className="lt-post-page">
+      <DraftList />
+      <PostForm key={0} threadId={0} />
+    </div>
+  );
+}
+
+function PostForm({ threadId }: { threadId: number }) {
   const { t } = useTranslation();
   const { api } = useAppContext();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { forum } = useForum();
   const [search] = useSearchParams();
-  const threadId = positiveInt(search.get('threadId'), 0);
   const categoriesResult = useQuery(categoriesQuery(api)).data;
   const detailResult = useQuery({ ...threadDetailQuery(api, threadId), enabled: threadId > 0 }).data;
   const editing: ThreadDetail | null = threadId && detailResult && isSuccess(detailResult) ? detailResult.Data : null;
@@ -71,6 +91,7 @@ export function Component() {
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
+  const localSave = useRef<number | undefined>(undefined);
   const selectId = useId();
 
   // A new thread: bring back what was being written on this device, then keep saving it as it changes.
@@ -85,11 +106,11 @@ export function Component() {
   }, [threadId, t]);
   useEffect(() => {
     if (threadId || !restored.current) return;
-    const timer = window.setTimeout(() => {
+    localSave.current = window.setTimeout(() => {
       if (values.title || values.text) window.localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify(values));
       else window.localStorage.removeItem(LOCAL_DRAFT_KEY);
     }, 500);
-    return () => window.clearTimeout(timer);
+    return () => window.clearTimeout(localSave.current);
   }, [threadId, values]);
 
   const categoryId = values.categoryId || categories[0]?.categoryId || 0;
@@ -124,7 +145,11 @@ export function Component() {
             ...(asDraft ? { draft: true } : {}),
           });
       if (!answer) return;
-      if (!editing) window.localStorage.removeItem(LOCAL_DRAFT_KEY);
+      if (!editing) {
+        // Sent (published or saved on the server): a pending local save must not bring it back on the next visit.
+        window.clearTimeout(localSave.current);
+        window.localStorage.removeItem(LOCAL_DRAFT_KEY);
+      }
       // Lists, counts and the thread itself changed.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['thread', answer.threadId] }),

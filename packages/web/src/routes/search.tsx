@@ -6,8 +6,10 @@ import { positiveInt, threadListQuery, userSearchQuery } from '../api/forum-quer
 import { useAppContext, type AppContext } from '../app-context';
 import { Highlight } from '../components/forum/highlight';
 import { Pager } from '../components/forum/pager';
+import { SearchBox } from '../components/forum/search-box';
 import { ThreadCard } from '../components/forum/thread-card';
 import { Avatar, Spinner } from '../components/ui';
+import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
 import './search.css';
 
@@ -91,10 +93,13 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { keyword, tab, page } = readParams(params);
+  const platform = usePlatform();
   const href = (type: SearchTab): string =>
     `/search?keyword=${encodeURIComponent(keyword)}${type === 'users' ? '&type=users' : ''}`;
   return (
     <div className="lt-page">
+      {/* The mobile header has no search box; keyed so that it shows the keyword of each new search. */}
+      {platform === 'h5' ? <SearchBox key={keyword} variant="block" /> : null}
       <section className="lt-card" aria-labelledby="search-heading">
         <h1 id="search-heading" className="lt-page__title" data-testid="search-heading">
           {keyword ? t('search.resultsFor', { keyword }) : t('search.title')}

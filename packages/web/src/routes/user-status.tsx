@@ -1,7 +1,5 @@
 import { UserStatus } from '@luntan/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_REASON_KEY } from '../api/error-handler';
 import { forumQuery } from '../api/queries';
 import type { AppContext } from '../app-context';
 import { Button, Icon, LinkButton } from '../components/ui';
@@ -31,17 +29,15 @@ export function Component() {
   const { t } = useTranslation();
   const viewer = useViewer();
   const { logOut, pending } = useLogout();
-  const [reason, setReason] = useState('');
-  useEffect(() => {
-    setReason(sessionStorage.getItem(STATUS_REASON_KEY) ?? '');
-  }, []);
   if (!viewer) return null;
+  // The viewer's own reason, read again by the loader (the server's HTML has it too).
+  const reason = viewer.status === UserStatus.NORMAL ? '' : viewer.rejectReason;
   const key = TEXT_KEYS[viewer.status as keyof typeof TEXT_KEYS] ?? 'normal';
   return (
     <section className="lt-card lt-error-page" role="status" data-testid="user-status" data-status={viewer.status}>
       <Icon name={viewer.status === UserStatus.NORMAL ? 'success' : 'warning'} size={40} />
       <h1>{t(`status.${key}`)}</h1>
-      {reason && viewer.status !== UserStatus.NORMAL ? <p>{t('status.reason', { reason })}</p> : null}
+      {reason ? <p data-testid="user-status-reason">{t('status.reason', { reason })}</p> : null}
       {viewer.status === UserStatus.NEEDS_SIGNIN_FIELDS ? (
         <LinkButton type="primary" to="/user/supplementary">
           {t('status.fillFields')}

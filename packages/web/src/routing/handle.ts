@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { isRouteErrorResponse } from 'react-router';
 
 /** What a page tells the document head about itself (beyond the site's own keywords and description). */
 export interface PageHead {
@@ -53,6 +54,24 @@ export function documentTitle(
   const site = siteName && siteName.trim() ? siteName.trim() : t('site.defaultTitle');
   const title = pageHead(matches, t).title;
   return title ? `${title} - ${site}` : site;
+}
+
+/**
+ * The matches the head should describe. A loader that refuses with a 404 (the back office for anyone but an
+ * administrator) makes its error boundary show the not-found page: the routes from the boundary down are matched but
+ * not on screen, so their titles must not leak. `errors` are the router's, by the id of the boundary's route.
+ */
+export function shownMatches<M extends MatchLike & { id: string }>(
+  matches: ReadonlyArray<M>,
+  errors: Readonly<Record<string, unknown>> | null | undefined,
+  notFound: RouteHandle,
+): ReadonlyArray<MatchLike> {
+  if (!errors) return matches;
+  const at = matches.findIndex((match) => {
+    const error = errors[match.id];
+    return isRouteErrorResponse(error) && error.status === 404;
+  });
+  return at < 0 ? matches : [...matches.slice(0, at + 1), { handle: notFound }];
 }
 
 export function isNotFoundMatch(matches: ReadonlyArray<{ handle?: unknown }>): boolean {

@@ -2,7 +2,7 @@ import { ASSET_LOAD_TIMEOUT_MS } from '@luntan/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n';
 import { AssetError, canPrefetch, isAssetError, loadWithTimeout } from './asset-loader';
-import { documentTitle, isNotFoundMatch } from './handle';
+import { documentTitle, isNotFoundMatch, shownMatches } from './handle';
 
 afterEach(() => vi.useRealTimers());
 
@@ -13,6 +13,23 @@ describe('document title', () => {
     expect(documentTitle([{ handle: {} }], zh.t, '')).toBe('欢迎');
     expect(documentTitle([{}, { handle: { title: () => '登录' } }], zh.t, undefined)).toBe('登录 - 欢迎');
     expect(documentTitle([{ handle: { title: () => 'Search' } }], zh.t, 'Forum')).toBe('Search - Forum');
+  });
+
+  it('is the not-found title when a loader refused with a 404, not the title of the refused page', () => {
+    const notFound = { title: () => '资源不存在', notFound: true };
+    const matches = [
+      { id: 'root', handle: {} },
+      { id: 'page', handle: {} },
+      { id: 'admin', handle: { title: () => '管理后台' } },
+      { id: 'adminSettings', handle: { title: () => '站点设置' } },
+    ];
+    // A 404 as the router records it in `errors`, by the id of the boundary's route.
+    const errors = { page: { status: 404, statusText: 'Not Found', internal: false, data: null } };
+    expect(documentTitle(shownMatches(matches, errors, notFound), zh.t, 'Forum')).toBe('资源不存在 - Forum');
+    expect(isNotFoundMatch(shownMatches(matches, errors, notFound))).toBe(true);
+    expect(documentTitle(shownMatches(matches, null, notFound), zh.t, 'Forum')).toBe('站点设置 - Forum');
+    const bug = { page: new Error('boom') };
+    expect(documentTitle(shownMatches(matches, bug, notFound), zh.t, 'Forum')).toBe('站点设置 - Forum');
   });
 
   it('spots the not-found page', () => {

@@ -35,6 +35,7 @@ export function viewer(overrides: Partial<Viewer> = {}): Viewer {
     status: 0,
     groups: [{ id: 10, name: 'member' }],
     isAdmin: false,
+    rejectReason: '',
     ...overrides,
   };
 }

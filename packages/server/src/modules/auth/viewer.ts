@@ -117,5 +117,7 @@ export function presentViewer(viewer: ViewerContext): Viewer | null {
     status: u.status,
     groups: viewer.groups,
     isAdmin: viewer.isAdmin,
+    // The user's own account: the reason they are stopped is theirs to read, on any page and after a reload.
+    rejectReason: u.status === UserStatus.NORMAL ? '' : u.rejectReason,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threadListRequest } from '../../api/forum-queries';
 import { splitMatches } from './highlight';
-import { imageMarkdown, wrapSelection } from './markdown-editor';
+import { imageMarkdown, insertBlock, wrapSelection } from './markdown-editor';
 import { pageWindow } from './pager';
 import { shareText, SHARE_TEXT_MAX } from './share-text';
 import { friendlyTime, stableTime } from './time-text';
@@ -47,6 +47,18 @@ describe('editor helpers', () => {
     expect(wrapSelection('abc', 1, 2, { before: '**', after: '**', placeholder: 'x' })).toBe('a**b**c');
     expect(wrapSelection('abc', 3, 3, { before: '_', after: '_', placeholder: 'x' })).toBe('abc_x_');
     expect(imageMarkdown('photo [1].png', '/api/v3/attachments/k.png')).toBe('![photo 1](/api/v3/attachments/k.png)');
+  });
+
+  it('inserts an image as a paragraph of its own, never inside the list item or paragraph above', () => {
+    const img = '![a](/a.png)';
+    expect(insertBlock('', 0, img)).toBe(`${img}\n\n`);
+    expect(insertBlock('- one\n- two', 11, img)).toBe(`- one\n- two\n\n${img}\n\n`);
+    expect(insertBlock('- one\n', 6, img)).toBe(`- one\n\n${img}\n\n`);
+    expect(insertBlock('text\n\n', 6, img)).toBe(`text\n\n${img}\n\n`);
+    // In the middle of a paragraph: split it; before a following line or paragraph: one blank line between.
+    expect(insertBlock('ab', 1, img)).toBe(`a\n\n${img}\n\nb`);
+    expect(insertBlock('a\nb', 1, img)).toBe(`a\n\n${img}\n\nb`);
+    expect(insertBlock('a\n\nb', 1, img)).toBe(`a\n\n${img}\n\nb`);
   });
 });
 

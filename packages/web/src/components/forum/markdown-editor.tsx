@@ -21,6 +21,18 @@ export function wrapSelection(value: string, start: number, end: number, wrap: W
   return value.slice(0, start) + wrap.before + selected + wrap.after + value.slice(end);
 }
 
+/**
+ * Puts a block (an image) at `at` as a paragraph of its own: a blank line before and after it, so that Markdown does
+ * not carry the list item, quote or paragraph above into it (a line right under `- item` belongs to that item).
+ */
+export function insertBlock(value: string, at: number, block: string): string {
+  const before = value.slice(0, at);
+  const after = value.slice(at);
+  const lead = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  return before + lead + block + trail + after;
+}
+
 /** Markdown for an uploaded image. */
 export function imageMarkdown(name: string, url: string): string {
   const alt = name.replace(/\.[a-z0-9]+$/i, '').replace(/[[\]\\]/g, '');
@@ -47,13 +59,10 @@ export function MarkdownEditor({ value, onChange, label, categoryId, canInsertIm
   const element = (): HTMLTextAreaElement | null =>
     typeof document === 'undefined' ? null : (document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null);
 
-  const insertAtCursor = (text: string): void => {
+  const insertImage = (text: string): void => {
     const el = element();
-    const at = el ? el.selectionEnd : value.length;
     const current = el ? el.value : value;
-    const before = current.slice(0, at);
-    const glue = before === '' || before.endsWith('\n') ? '' : '\n';
-    onChange(`${before}${glue}${text}\n${current.slice(at)}`);
+    onChange(insertBlock(current, el ? el.selectionEnd : current.length, text));
   };
 
   const wrap = (w: Wrap): void => {
@@ -74,7 +83,7 @@ export function MarkdownEditor({ value, onChange, label, categoryId, canInsertIm
     for (const file of images) {
       try {
         const result = await uploadImage(file, categoryId);
-        if (result.Code === 0 && 'url' in result.Data) insertAtCursor(imageMarkdown(file.name, result.Data.url));
+        if (result.Code === 0 && 'url' in result.Data) insertImage(imageMarkdown(file.name, result.Data.url));
         else toast.error(result.Message);
       } finally {
         setUploading((n) => n - 1);

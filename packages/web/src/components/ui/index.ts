@@ -7,6 +7,8 @@ export { Badge, badgeSize, badgeText } from './badge';
 export type { BadgeProps } from './badge';
 export { Button, LinkButton, buttonClassName } from './button';
 export type { ButtonProps, LinkButtonProps } from './button';
+export { Dialog, PromptDialog } from './dialog';
+export type { DialogProps, PromptDialogProps } from './dialog';
 export { Dropdown } from './dropdown';
 export type { DropdownProps } from './dropdown';
 export { Icon, ICON_NAMES } from './icon';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SearchBox } from '../../components/forum/search-box';
 import { PrefetchNavLink } from '../../components/prefetch-link';
 import { Avatar, Badge, Dropdown, Icon, LinkButton, Menu, MenuItem } from '../../components/ui';
 import { useForum } from '../../hooks/use-forum';
 import { useUnreadPolling } from '../../hooks/use-unread';
 import { siteLogo } from '../shared/site-logo';
 import { useLogout } from '../shared/use-logout';
-import { SearchBox } from './search-box';
 
 const navClass = ({ isActive }: { isActive: boolean }): string =>
   isActive ? 'lt-header__link lt-header__link--active' : 'lt-header__link';

@@ -1,14 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Icon } from '../../components/ui';
+import { Icon } from '../ui';
+import './search-box.css';
 
-/** Goes to /search?keyword={text} on Enter or on its icon. Without JavaScript it is a plain GET form. */
-export function SearchBox() {
+export interface SearchBoxProps {
+  /** `block`: the width of its container (in a page); default: sized for the desktop header. */
+  variant?: 'header' | 'block';
+}
+
+/**
+ * Goes to /search?keyword={text} on Enter or on its icon. Without JavaScript it is a plain GET form. The desktop
+ * header has one; the mobile header has no room, so the mobile search and home pages show one.
+ */
+export function SearchBox({ variant = 'header' }: SearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('keyword') ?? '');
+  const id = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -16,12 +26,18 @@ export function SearchBox() {
   };
 
   return (
-    <form className="lt-search" role="search" action="/search" method="get" onSubmit={onSubmit}>
-      <label className="lt-visually-hidden" htmlFor="header-search">
+    <form
+      className={variant === 'block' ? 'lt-search lt-search--block' : 'lt-search'}
+      role="search"
+      action="/search"
+      method="get"
+      onSubmit={onSubmit}
+    >
+      <label className="lt-visually-hidden" htmlFor={id}>
         {t('search.label')}
       </label>
       <input
-        id="header-search"
+        id={id}
         className="lt-search__input"
         type="search"
         name="keyword"

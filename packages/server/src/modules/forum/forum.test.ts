@@ -1,0 +1,44 @@
+import { Code, UserStatus, type Forum, type SessionData } from '@luntan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+
+let t: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = (await t.post<SessionData>('/api/v3/users/username.login', ADMIN)).Data.accessToken;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('v3/forum', () => {
+  it("tells a stopped user their status and the administrator's reason, on any page and any visit", async () => {
+    const u = await buildUser(t);
+    const before = await t.get<Forum>('/api/v3/forum', u.token);
+    expect(before.Data.user).toMatchObject({ userId: u.id, status: UserStatus.NORMAL, rejectReason: '' });
+
+    const ban = await t.post('/api/backAdmin/users/update.user', { id: u.id, status: 1, reason: '发广告' }, admin);
+    expect(ban.Code).toBe(0);
+    const banned = await t.get<Forum>('/api/v3/forum', u.token);
+    expect(banned.Code).toBe(0);
+    expect(banned.Data.user).toMatchObject({ userId: u.id, status: UserStatus.BANNED, rejectReason: '发广告' });
+    // Other calls still refuse with the code that sends the web app to /user/status.
+    expect((await t.get('/api/v3/unreadnotification', u.token)).Code).toBe(Code.USER_BANNED);
+
+    await t.post('/api/backAdmin/users/update.user', { id: u.id, status: 0 }, admin);
+    const unbanned = await t.get<Forum>('/api/v3/forum', u.token);
+    expect(unbanned.Data.user).toMatchObject({ status: UserStatus.NORMAL, rejectReason: '' });
+  });
+
+  it("shows a guest no user, and nobody another user's reason", async () => {
+    const [a, b] = [await buildUser(t), await buildUser(t)];
+    await t.post('/api/backAdmin/users/update.user', { id: a.id, status: 1, reason: '刷屏' }, admin);
+    const guest = await t.get<Forum>('/api/v3/forum');
+    expect(guest.Data.user).toBeNull();
+    const other = await t.get<Forum>('/api/v3/forum', b.token);
+    expect(other.Data.user).toMatchObject({ userId: b.id, rejectReason: '' });
+    expect(JSON.stringify(other.Data)).not.toContain('刷屏');
+  });
+});
