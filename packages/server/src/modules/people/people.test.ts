@@ -241,3 +241,25 @@ describe('likes and mentions between people', () => {
     expect(thread.content.html).toContain(`@${carol.username}`);
   });
 });
+
+describe("a blocked member's replies", () => {
+  it("leave the blocker's view of a thread, replies and comments alike", async () => {
+    const [alice, bob, carol] = [await buildUser(t), await buildUser(t), await buildUser(t)];
+    const thread = await buildThread(t, carol.token);
+    const reply = await t.post<{ id: number }>(
+      '/api/v3/posts.create',
+      { id: thread.threadId, content: '鲍勃的回复' },
+      bob.token,
+    );
+    expect(reply.Code).toBe(0);
+    await t.post('/api/v3/posts.create', { id: thread.threadId, content: '爱丽丝的回复' }, alice.token);
+    const replies = async (token: string) =>
+      (await t.get<Page<{ content: { text: string } }>>(`/api/v3/posts.list?threadId=${thread.threadId}`, token)).Data;
+    expect((await replies(alice.token)).totalCount).toBe(2);
+    await denyUser(alice.token, bob.id);
+    const seen = await replies(alice.token);
+    expect(seen.totalCount).toBe(1);
+    expect(seen.pageData.map((p) => p.content.text)).toEqual(['爱丽丝的回复']);
+    expect((await replies(carol.token)).totalCount).toBe(2);
+  });
+});

@@ -53,13 +53,20 @@ export async function bumpPostCounter(
     .execute();
 }
 
-/** The visible posts of one level: replies of a thread (replyPostId null) or comments of a reply. */
+/**
+ * The visible posts of one level: replies of a thread (replyPostId null) or comments of a reply. Authors the viewer
+ * blocked are left out, as in the thread lists.
+ */
 function visiblePosts(db: Kysely<DB>, viewerId: number | null) {
   let q = postsWithAuthor(db).where('posts.deletedAt', 'is', null).where('posts.isFirst', '=', 0);
   q =
     viewerId === null
       ? q.where('posts.isApproved', '=', 1)
-      : q.where((eb) => eb.or([eb('posts.isApproved', '=', 1), eb('posts.userId', '=', viewerId)]));
+      : q
+          .where((eb) => eb.or([eb('posts.isApproved', '=', 1), eb('posts.userId', '=', viewerId)]))
+          .where('posts.userId', 'not in', (eb) =>
+            eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+          );
   return q;
 }
 
@@ -74,7 +81,11 @@ export async function countReplies(db: Kysely<DB>, threadId: number, viewerId: n
   q =
     viewerId === null
       ? q.where('isApproved', '=', 1)
-      : q.where((eb) => eb.or([eb('isApproved', '=', 1), eb('userId', '=', viewerId)]));
+      : q
+          .where((eb) => eb.or([eb('isApproved', '=', 1), eb('userId', '=', viewerId)]))
+          .where('userId', 'not in', (eb) =>
+            eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+          );
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
