@@ -23,7 +23,10 @@ export function nulPath(value: unknown, path: string, depth = 0): string | null 
 export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
   const where = nulPath(request.query, 'query') ?? nulPath(request.params, 'params') ?? nulPath(request.body, 'body');
   if (where) {
-    request.log.info({ where }, 'NUL character refused');
-    throw invalid({ zh: '内容不能包含空字符（\\0）', en: 'The text must not contain a NUL character (\\0)' });
+    const field = where.replace(/^(query|params|body)\./, '');
+    throw invalid({
+      zh: `${field}: 不能包含空字符（\\0）`,
+      en: `${field}: must not contain a NUL character (\\0)`,
+    });
   }
 }
