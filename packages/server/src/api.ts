@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { registerGuestCache } from './core/guest-cache.js';
-import { codeMessage, localize, requestLocale } from './core/i18n.js';
+import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.js';
 import { describeIssue, RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
@@ -18,7 +18,7 @@ import { reviewRoutes } from './modules/review/review.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
+import { readSiteGate, siteClosedError } from './modules/settings/settings.service.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
@@ -47,8 +47,12 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const { db } = api.ctx;
     request.viewer = await resolveViewer(db, tokenFromRequest(request));
     const url = request.routeOptions.url ?? '';
-    if (!request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url) && (await isSiteClosed(db))) {
-      throw await siteClosedError(db);
+    const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
+    // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).
+    if (mayBeClosed || chosenLocale(request) === undefined) {
+      const site = await readSiteGate(db);
+      request.siteLocale = site.locale;
+      if (mayBeClosed && site.closed) throw await siteClosedError(db);
     }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {

@@ -1,8 +1,16 @@
-import { Code, findSettingDefinition, SETTING_DEFINITIONS, CLIENT_VERSION, type SiteInfo } from '@luntan/shared';
+import {
+  Code,
+  findSettingDefinition,
+  isLocale,
+  SETTING_DEFINITIONS,
+  CLIENT_VERSION,
+  type Locale,
+  type SiteInfo,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
-import { readSetting, readTag, writeSetting } from './settings.repository.js';
+import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
 
 export type SettingScalar = string | number | boolean;
 
@@ -88,6 +96,21 @@ export async function writeSettings(
 export async function isSiteClosed(db: Kysely<DB>): Promise<boolean> {
   const row = await readSetting(db, 'siteClose', 'default');
   return row ? decodeSetting('siteClose', 'default', row.value) === true : false;
+}
+
+/**
+ * What every /api request needs of the settings, in one indexed read: whether the site is closed, and its default
+ * language (for the messages of a visitor who chose none).
+ */
+export async function readSiteGate(db: Kysely<DB>): Promise<{ closed: boolean; locale: Locale | undefined }> {
+  const rows = await readSettings(db, ['siteClose', 'siteLocale'], 'default');
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const closed = value('siteClose');
+  const locale = value('siteLocale') ?? findSettingDefinition('siteLocale', 'default')?.default;
+  return {
+    closed: closed !== undefined && decodeSetting('siteClose', 'default', closed) === true,
+    locale: isLocale(locale) ? locale : undefined,
+  };
 }
 
 /** The answer to a non-administrator while the site is closed; Data carries the administrator's notice. */
