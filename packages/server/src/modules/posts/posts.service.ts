@@ -29,7 +29,7 @@ import {
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
 import { changeThreadState, lockThread } from '../threads/threads.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
-import { renderContent, summarize } from './post-content.js';
+import { renderContent, replaceLiterally, summarize } from './post-content.js';
 import {
   addLike,
   bumpPostCounter,
@@ -249,7 +249,7 @@ export async function createPost(
     throw invalid({ zh: 'replyId: 评论需要 replyId', en: 'replyId: a comment needs replyId' });
   }
 
-  const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content');
+  const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally);
   const content = screened.text;
   // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
   const held = screened.held && !viewer.isAdmin;
@@ -311,7 +311,9 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   }
 
   const screened =
-    body.content !== undefined ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content') : undefined;
+    body.content !== undefined
+      ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally)
+      : undefined;
   const content = screened?.text;
   const held = (screened?.held ?? false) && !viewer.isAdmin;
   const rendered = content !== undefined ? await renderContent(ctx.db, content) : undefined;

@@ -10,6 +10,7 @@ import {
   type StopWordsBatchResult,
   type StopWordsQuery,
   type StopWordType,
+  type TextReplacement,
 } from '@luntan/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { bumpCacheVersion, readCacheVersion } from '../../core/cache-versions.js';
@@ -79,6 +80,7 @@ export const wordRefused = (field: string, word: string) =>
 /**
  * Applies the stop words of `type` to a text that enters the site: {BANNED} refuses it (-4006 naming the word),
  * {REPLACE} substitutes, {MOD} holds user content (ugc) for review and refuses any other kind of text.
+ * `place` puts replacements into the text (Markdown keeps them literal; plain text takes them as they are).
  */
 export async function screenText(
   db: Kysely<DB>,
@@ -86,9 +88,10 @@ export async function screenText(
   type: StopWordType,
   text: string,
   field: string,
+  place?: (text: string, replacements: readonly TextReplacement[]) => string,
 ): Promise<ScreenedText> {
   if (text === '') return { text, held: false, replacedWord: null };
-  const verdict = (await cache.get(db)).check(text, type);
+  const verdict = (await cache.get(db)).check(text, type, place);
   if (verdict.banned) {
     const word = verdict.banned.find;
     throw new AppError(

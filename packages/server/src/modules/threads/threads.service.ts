@@ -21,7 +21,7 @@ import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
-import { plainText, renderContent, summarize } from '../posts/post-content.js';
+import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
 import {
   countLikes,
   findPost,
@@ -116,7 +116,10 @@ async function screenThread<T extends string | undefined>(
   text: T,
 ): Promise<{ title: T; text: T; held: boolean }> {
   const t = title === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', title, 'title');
-  const c = text === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', text, 'content.text');
+  const c =
+    text === undefined
+      ? undefined
+      : await screenText(ctx.db, ctx.stopWords, 'ugc', text, 'content.text', replaceLiterally);
   return {
     // A replacement may make a title longer than allowed: it is cut to the limit.
     title: (t ? [...t.text].slice(0, THREAD_TITLE_MAX).join('') : undefined) as T,
