@@ -4,7 +4,7 @@ import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { registerGuestCache } from './core/guest-cache.js';
 import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.js';
-import { describeIssue, RequestValidationError } from './core/validation.js';
+import { RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -106,9 +106,10 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     );
   }
   if (error instanceof RequestValidationError) {
-    const first = error.issues[0];
-    const message = first ? describeIssue(first, error.part, locale) : codeMessage(Code.INVALID_PARAMETER, locale);
-    return answer(Code.INVALID_PARAMETER, message);
+    const described = error.describe();
+    return described
+      ? answer(Code.INVALID_PARAMETER, described.message[locale], 200, { field: described.field })
+      : answer(Code.INVALID_PARAMETER, codeMessage(Code.INVALID_PARAMETER, locale));
   }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,4 +1,5 @@
 import {
+  describeProblem,
   LOGO_TYPES,
   logoDeleteBody,
   logoUploadBody,
@@ -9,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid } from '../../core/errors.js';
+import { invalid, invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
@@ -52,8 +53,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { data } = request.body;
       for (const [i, entry] of data.entries()) {
-        const reason = checkSettingValue(entry.key, entry.tag, entry.value);
-        if (reason) throw invalid(`data.${i}.value: ${reason}`);
+        const problem = checkSettingValue(entry.key, entry.tag, entry.value);
+        if (problem) {
+          const field = `data.${i}.value`;
+          throw invalidField(field, describeProblem(field, problem, settingsUpdateBody));
+        }
       }
       await db.transaction().execute((trx) => writeSettings(trx, data));
       return ok(request, { updated: data.length });

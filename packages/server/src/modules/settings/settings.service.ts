@@ -2,7 +2,9 @@ import {
   Code,
   findSettingDefinition,
   isLocale,
+  LOCALES,
   SETTING_DEFINITIONS,
+  type FieldProblem,
   CLIENT_VERSION,
   type Locale,
   type SiteInfo,
@@ -37,17 +39,17 @@ export function decodeSetting(key: string, tag: string, stored: string | undefin
   }
 }
 
-/** Checks a value against the definition of a known setting; returns an English reason or null. */
-export function checkSettingValue(key: string, tag: string, value: SettingScalar): string | null {
+/** Checks a value against the definition of a known setting; answers what is wrong with it, or null. */
+export function checkSettingValue(key: string, tag: string, value: SettingScalar): FieldProblem | null {
   const def = findSettingDefinition(key, tag);
   if (!def) return null;
   if (
     def.kind === 'boolean' &&
     !(typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1')
   )
-    return `${key} must be a boolean`;
-  if (def.kind === 'number' && !Number.isFinite(Number(value))) return `${key} must be a number`;
-  if (key === 'siteLocale' && value !== 'zh' && value !== 'en') return 'siteLocale must be zh or en';
+    return { kind: 'notType', expected: 'boolean' };
+  if (def.kind === 'number' && !Number.isFinite(Number(value))) return { kind: 'notType', expected: 'number' };
+  if (key === 'siteLocale' && !isLocale(value)) return { kind: 'notOneOf', values: [...LOCALES] };
   return null;
 }
 

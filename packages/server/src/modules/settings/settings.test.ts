@@ -102,7 +102,7 @@ describe('settings.v2', () => {
     const before = await siteName();
     const res = await t.post('/api/settings.v2', body, admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message).toMatch(/^data/);
+    expect((res.Data as { field?: string }).field).toMatch(/^data/);
     expect(await siteName()).toBe(before);
   });
 
