@@ -58,6 +58,31 @@ describe('sign-in pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows the server's messages in the page's language, not the browser's", async () => {
+    const { page, context, errors } = await e2e.newPage({
+      locale: 'en-US',
+      extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' },
+    });
+    await page.goto('/user/login');
+    await hydrated(page);
+    // The site's default language (zh): an English browser gets a Chinese page and Chinese messages.
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await loginThroughForm(page, 'nobody-here', 'wrong-password');
+    await page.locator('.lt-toast[data-type="error"]', { hasText: '用户名或密码错误' }).waitFor();
+
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.locator('.lt-toast[data-type="error"]', { hasText: 'wrong username or password' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+    // And back: the choice is the page's, whatever the browser says.
+    await page.getByRole('button', { name: '中文', exact: true }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.locator('.lt-toast[data-type="error"]', { hasText: '用户名或密码错误' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('registers a new user, who lands on the home page signed in', async () => {
     const { page, context } = await e2e.page();
     await page.goto('/user/register');

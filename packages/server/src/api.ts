@@ -5,8 +5,8 @@ import { envelope } from './core/envelope.js';
 import { refuseNulCharacters } from './core/input-guard.js';
 import { refuseCrossSiteWrites } from './core/same-origin.js';
 import { registerGuestCache } from './core/guest-cache.js';
-import { codeMessage, localize, requestLocale } from './core/i18n.js';
-import { describeIssue, RequestValidationError } from './core/validation.js';
+import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.js';
+import { RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -21,7 +21,7 @@ import { reviewRoutes } from './modules/review/review.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { isSiteClosed, siteClosedError } from './modules/settings/settings.service.js';
+import { readSiteGate, siteClosedError } from './modules/settings/settings.service.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
@@ -52,8 +52,12 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const { db } = api.ctx;
     request.viewer = await resolveViewer(db, tokenFromRequest(request));
     const url = request.routeOptions.url ?? '';
-    if (!request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url) && (await isSiteClosed(db))) {
-      throw await siteClosedError(db);
+    const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
+    // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).
+    if (mayBeClosed || chosenLocale(request) === undefined) {
+      const site = await readSiteGate(db);
+      request.siteLocale = site.locale;
+      if (mayBeClosed && site.closed) throw await siteClosedError(db);
     }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
@@ -113,9 +117,10 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     );
   }
   if (error instanceof RequestValidationError) {
-    const first = error.issues[0];
-    const message = first ? describeIssue(first, error.part, locale) : codeMessage(Code.INVALID_PARAMETER, locale);
-    return answer(Code.INVALID_PARAMETER, message);
+    const described = error.describe();
+    return described
+      ? answer(Code.INVALID_PARAMETER, described.message[locale], 200, { field: described.field })
+      : answer(Code.INVALID_PARAMETER, codeMessage(Code.INVALID_PARAMETER, locale));
   }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -3,6 +3,8 @@ export * from './constants.js';
 export * from './locale.js';
 export * from './permissions.js';
 export * from './settings.js';
+export * from './validation-messages.js';
+export * from './schemas/field-labels.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/settings.js';

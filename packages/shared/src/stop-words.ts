@@ -30,6 +30,27 @@ export interface StopWordRule {
   nickname: StopWordAction;
 }
 
+/** A {REPLACE} word found in a text: the code units start..end give way to `text`. */
+export interface TextReplacement {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Puts the replacements into a text as they are, for plain text (titles, names). Markdown needs them escaped, or
+ * the default `**` would turn into emphasis: see replaceLiterally in packages/server/src/modules/posts/post-content.ts.
+ */
+export function replacePlainly(text: string, replacements: readonly TextReplacement[]): string {
+  let out = '';
+  let at = 0;
+  for (const r of replacements) {
+    out += text.slice(at, r.start) + r.text;
+    at = r.end;
+  }
+  return out + text.slice(at);
+}
+
 /** A reason in both locales. */
 export interface StopWordLineError {
   en: string;

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, type Envelope } from '@luntan/shared';
+import { LOCALE_COOKIE, resolveLocale, type Envelope } from '@luntan/shared';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
@@ -13,7 +13,7 @@ import { cachedForum } from './api/queries';
 import type { AppContext } from './app-context';
 import { AppProviders } from './app-providers';
 import { scriptSafeJson, type BootState } from './boot-state';
-import { createI18n, htmlLang, resolveLocale } from './i18n';
+import { createI18n, htmlLang } from './i18n';
 import { platformFromUserAgent } from './platform/platform';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
@@ -114,6 +114,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
   const forum = cachedForum(queryClient);
   const site = forum?.setSite ?? null;
+  // The server's messages follow the same rule (packages/shared/src/locale.ts), so the two never disagree.
   const locale = resolveLocale(readCookie(header(input.headers, 'cookie'), LOCALE_COOKIE), site?.siteLocale);
   const i18n = createI18n(locale);
   pleaseLogin = () => i18n.t('auth.pleaseLogin');

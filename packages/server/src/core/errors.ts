@@ -23,3 +23,12 @@ export const notFound = (text?: LocalizedText) => new AppError(Code.RESOURCE_NOT
 export const invalid = (text?: LocalizedText) => new AppError(Code.INVALID_PARAMETER, text);
 export const needLogin = () => new AppError(Code.JUMP_TO_LOGIN);
 export const forbidden = (text?: LocalizedText) => new AppError(Code.UNAUTHORIZED, text);
+
+/**
+ * An error about one field: a sentence for people that names the field in words (never its raw path), and the
+ * path in Data for programs (`Data.field`, as the validation errors carry it).
+ */
+export const fieldError = (code: CodeValue, field: string, text: LocalizedText, data: Record<string, unknown> = {}) =>
+  new AppError(code, text, { data: { field, ...data } });
+export const invalidField = (field: string, text: LocalizedText) => fieldError(Code.INVALID_PARAMETER, field, text);
+export const notFoundField = (field: string, text: LocalizedText) => fieldError(Code.RESOURCE_NOT_FOUND, field, text);

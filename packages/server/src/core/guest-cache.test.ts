@@ -82,8 +82,8 @@ describe('guest answer cache', () => {
   });
 
   it('keeps answers apart by language and by address', async () => {
-    const zh = await t.call('GET', LIST, { headers: { 'accept-language': 'zh-CN' } });
-    const en = await t.call('GET', LIST, { headers: { 'accept-language': 'en-US' } });
+    const zh = await t.call('GET', LIST, { headers: { cookie: 'locale=zh' } });
+    const en = await t.call('GET', LIST, { headers: { cookie: 'locale=en' } });
     expect(en.headers['x-guest-cache']).toBe('miss');
     expect(en.body.Message).not.toBe(zh.body.Message);
     const other = await t.call('GET', '/api/v3/thread.list?perPage=1');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { tokenFromRequest } from '../modules/auth/viewer.js';
-import { requestLocale } from './i18n.js';
+import { chosenLocale } from './i18n.js';
 
 /**
  * A short-lived cache of what guests read (the "microcache" of nginx, Discourse's anonymous cache): a guest's answer
@@ -83,7 +83,9 @@ export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache
   api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return;
     if (!request.routeOptions.config.guestCache || tokenFromRequest(request) !== null) return;
-    const key = `${requestLocale(request)} ${request.url}`;
+    // The language is the visitor's choice or, for everyone who chose none, the site's default: a change of that
+    // setting is a write, which clears the cache.
+    const key = `${chosenLocale(request) ?? 'site'} ${request.url}`;
     const stored = cache.get(key);
     if (stored === undefined) {
       request.guestCacheEntry = { key, since: cache.current() };

@@ -1,19 +1,26 @@
-import { CODE_MESSAGES, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type CodeValue, type Locale } from '@luntan/shared';
+import { CODE_MESSAGES, isLocale, LOCALE_COOKIE, resolveLocale, type CodeValue, type Locale } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { LocalizedText } from './errors.js';
 
-/** The locale of the server's messages: the `locale` cookie, then Accept-Language, then zh. */
-export function requestLocale(request: FastifyRequest): Locale {
-  const fromCookie = request.cookies?.[LOCALE_COOKIE];
-  if (isLocale(fromCookie)) return fromCookie;
-  const accept = request.headers['accept-language'];
-  if (typeof accept === 'string') {
-    for (const part of accept.split(',')) {
-      const tag = part.trim().slice(0, 2).toLowerCase();
-      if (isLocale(tag)) return tag;
-    }
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site's default language (the siteLocale setting), read once per /api request (api.ts). */
+    siteLocale?: Locale;
   }
-  return DEFAULT_LOCALE;
+}
+
+/** The language the visitor chose (the `locale` cookie), if any. */
+export function chosenLocale(request: FastifyRequest): Locale | undefined {
+  const fromCookie = request.cookies?.[LOCALE_COOKIE];
+  return isLocale(fromCookie) ? fromCookie : undefined;
+}
+
+/**
+ * The locale of the server's messages: the page's language, by the rule the web app uses too
+ * (packages/shared/src/locale.ts): the `locale` cookie, else the site's default, else zh.
+ */
+export function requestLocale(request: FastifyRequest): Locale {
+  return resolveLocale(chosenLocale(request), request.siteLocale);
 }
 
 export function localize(text: LocalizedText, locale: Locale): string {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { invalid } from './errors.js';
+import { describeProblem } from '@luntan/shared';
+import { invalidField } from './errors.js';
 
 const NUL = String.fromCharCode(0);
 
@@ -24,9 +25,6 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
   const where = nulPath(request.query, 'query') ?? nulPath(request.params, 'params') ?? nulPath(request.body, 'body');
   if (where) {
     const field = where.replace(/^(query|params|body)\./, '');
-    throw invalid({
-      zh: `${field}: 不能包含空字符（\\0）`,
-      en: `${field}: must not contain a NUL character (\\0)`,
-    });
+    throw invalidField(field, describeProblem(field, { kind: 'controlChars' }));
   }
 }

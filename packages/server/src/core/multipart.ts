@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, invalid, type LocalizedText } from './errors.js';
+import { AppError, invalidField, type LocalizedText } from './errors.js';
 
 /** Largest upload the server reads at all (site images, attachments), bytes; each route has its own lower limit. */
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -22,17 +22,22 @@ export interface MultipartUpload {
  */
 export async function readMultipartUpload(
   request: FastifyRequest,
-  options: { field: string; fileSize: number; fields?: number; tooLarge: LocalizedText },
+  options: { field: string; label: LocalizedText & object; fileSize: number; fields?: number },
 ): Promise<MultipartUpload> {
+  const { field, label } = options;
   if (!request.isMultipart()) {
-    throw invalid({
-      zh: `${options.field}: 请以 multipart/form-data 上传文件`,
-      en: `${options.field}: send the file as multipart/form-data`,
+    throw invalidField(field, {
+      zh: `请以 multipart/form-data 上传${label.zh}`,
+      en: `Send the ${label.en.toLowerCase()} as multipart/form-data`,
     });
   }
+  const tooLarge = invalidField(field, {
+    zh: `${label.zh}不能超过 ${sizeText(options.fileSize)}`,
+    en: `The ${label.en.toLowerCase()} must be at most ${sizeText(options.fileSize)}`,
+  });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.fileSize + MULTIPART_OVERHEAD_BYTES) {
-    throw invalid(options.tooLarge);
+    throw tooLarge;
   }
   const upload: MultipartUpload = { file: undefined, fields: new Map() };
   try {
@@ -45,7 +50,7 @@ export async function readMultipartUpload(
         let size = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           size += chunk.length;
-          if (size > options.fileSize) throw invalid(options.tooLarge);
+          if (size > options.fileSize) throw tooLarge;
           chunks.push(chunk);
         }
         upload.file = { bytes: Buffer.concat(chunks), fileName: part.filename };
@@ -55,14 +60,20 @@ export async function readMultipartUpload(
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(options.tooLarge);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;
     // busboy's "Unexpected end of form", "Part terminated early", "Malformed part header", a client that hung up
     // ("Premature close"), @fastify/multipart's limits: all say the body is not a whole, acceptable form.
     request.log.info({ err }, 'multipart body refused');
-    throw invalid({
-      zh: `${options.field}: 上传内容不完整或格式不正确，请重新上传`,
-      en: `${options.field}: the upload was cut short or is malformed, please upload it again`,
+    throw invalidField(field, {
+      zh: `上传的${label.zh}不完整或格式不正确，请重新上传`,
+      en: `The ${label.en.toLowerCase()} upload was cut short or is malformed: please upload it again`,
     });
   }
   return upload;
+}
+
+/** A size for people: `5 MB`, `1.5 MB`, `300 KB`. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
 }

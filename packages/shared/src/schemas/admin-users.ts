@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
+import { CONTROL_CHARS, noControlChars } from './common.js';
+import { labeled } from './field-labels.js';
 import type { SigninAnswerItem } from './signin-fields.js';
 import { pageQuery } from './threads.js';
+import { problem } from '../validation-messages.js';
 
-/** No control characters. */
-const noControl = (s: string) => !/\p{Cc}/u.test(s);
 export const REASON_MAX = 200;
-const reason = z.string().trim().max(REASON_MAX).refine(noControl, { message: 'control characters are not allowed' });
+const reason = z.string().trim().max(REASON_MAX).refine(noControlChars, CONTROL_CHARS);
 
 /** GET /api/backAdmin/users: `filter[username]`, `filter[nickname]` (parts of the name, any case), `filter[status]`, `filter[groupId]`, `filter[id]`. */
 export const adminUsersQuery = z.object({
@@ -39,7 +40,7 @@ export const adminUserUpdateBody = z
     reason: reason.optional(),
   })
   .refine((b) => b.groupIds === undefined || b.groupId === undefined, {
-    message: 'give groupIds or groupId, not both',
+    ...problem({ kind: 'sentence', zh: 'groupIds 和 groupId 只能给出一个', en: 'Give groupIds or groupId, not both' }),
     path: ['groupId'],
   });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBody>;
@@ -51,7 +52,7 @@ export const usersExamineBody = z.object({
       z.object({
         id: bodyId,
         status: z.union([z.literal(0), z.literal(3), z.literal(4)]),
-        rejectReason: reason.optional(),
+        rejectReason: labeled(reason, { zh: '拒绝原因', en: 'Reason for rejection' }).optional(),
       }),
     )
     .min(1)

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, noControlChars } from './common.js';
+import { labeled } from './field-labels.js';
 
 /** Largest id the databases store in an integer column: bigger ids are refused as -4001, never a 500. */
 export const ID_MAX = 2_147_483_647;
@@ -11,18 +13,15 @@ export const queryId = z.coerce.number().int().min(1).max(ID_MAX);
 export const CATEGORY_NAME_MAX = 30;
 export const CATEGORY_DESCRIPTION_MAX = 200;
 
-/** No control characters (NUL, which neither database stores, among them). */
-const noControl = (s: string) => !/\p{Cc}/u.test(s);
-const plainLine = (max: number, min = 0) =>
-  z.string().trim().min(min).max(max).refine(noControl, { message: 'control characters are not allowed' });
+const plainLine = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(noControlChars, CONTROL_CHARS);
 
 const categoryFields = {
-  name: plainLine(CATEGORY_NAME_MAX, 1),
-  description: plainLine(CATEGORY_DESCRIPTION_MAX),
+  name: labeled(plainLine(CATEGORY_NAME_MAX, 1), { zh: '分类名称', en: 'Category name' }),
+  description: labeled(plainLine(CATEGORY_DESCRIPTION_MAX), { zh: '分类描述', en: 'Category description' }),
   icon: plainLine(500),
   sort: z.number().int().min(-1_000_000).max(1_000_000),
   /** 0 (or absent) for a top-level category. */
-  parentId: z.number().int().min(0).max(ID_MAX),
+  parentId: labeled(z.number().int().min(0).max(ID_MAX), { zh: '上级分类', en: 'Parent category' }),
 };
 
 /** POST /api/backAdmin/categories.create */
@@ -50,7 +49,10 @@ export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
  * POST /api/backAdmin/categories.delete: refused with -4005 while it holds sub-categories, or threads unless
  * `moveThreadsTo` names another category to move them to first (in the same transaction).
  */
-export const categoryDeleteBody = z.object({ id: bodyId, moveThreadsTo: bodyId.optional() });
+export const categoryDeleteBody = z.object({
+  id: bodyId,
+  moveThreadsTo: labeled(bodyId.optional(), { zh: '转入的分类', en: 'Category to move the threads to' }),
+});
 
 /** One entry of GET /api/v3/categories (a tree: top-level categories with their children). */
 export interface CategoryItem {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+import { problem } from '../validation-messages.js';
 
 /** The envelope of every answer under /api. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -36,3 +37,26 @@ export const paginationQuery = z.object({
 });
 
 export const emptyData = z.object({}).strict();
+
+/** Counts code points, so a Chinese character or an emoji is one. */
+export const codePoints = (s: string): number => [...s].length;
+
+/**
+ * A length counted in code points (zod's min/max count UTF-16 units), refused with zod's own too_small / too_big
+ * issues, so the message says how long like any other: `.superRefine(charsBetween(2, 15))`.
+ */
+export function charsBetween(min: number, max: number) {
+  return (s: string, ctx: z.RefinementCtx<string>): void => {
+    const n = codePoints(s);
+    if (n < min) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: s });
+    else if (n > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: s });
+  };
+}
+
+/** No control characters (NUL, which neither database stores, among them). */
+export const noControlChars = (s: string): boolean => !/\p{Cc}/u.test(s);
+/** No control characters other than line breaks and tabs (multi-line text). */
+export const noControlCharsInLines = (s: string): boolean =>
+  ![...s].some((ch) => /\p{Cc}/u.test(ch) && ch !== '\n' && ch !== '\r' && ch !== '\t');
+/** The refinement's params: `.refine(noControlChars, CONTROL_CHARS)`. */
+export const CONTROL_CHARS = problem({ kind: 'controlChars' });

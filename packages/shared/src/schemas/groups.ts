@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { queryInt } from './common.js';
+import { CONTROL_CHARS, noControlChars, queryInt } from './common.js';
+import { labeled } from './field-labels.js';
+import { problem } from '../validation-messages.js';
 
 export const permissionUpdateBody = z.object({
   groupId: z.number().int().positive(),
@@ -30,29 +32,32 @@ export const groupSchema = z.object({
 });
 export type GroupData = z.infer<typeof groupSchema>;
 
-/** No control characters (NUL among them, which neither database stores). */
-const noControl = (s: string) => !/\p{Cc}/u.test(s);
-const line = (max: number, min = 0) =>
-  z.string().trim().min(min).max(max).refine(noControl, { message: 'control characters are not allowed' });
+const line = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(noControlChars, CONTROL_CHARS);
 
 export const GROUP_NAME_MAX = 30;
 /** A group's fee, in yuan (stored as cents). */
 export const GROUP_FEE_MAX = 1_000_000;
 
 const groupFields = {
-  name: line(GROUP_NAME_MAX, 1),
-  type: line(64),
+  name: labeled(line(GROUP_NAME_MAX, 1), { zh: '用户组名称', en: 'Group name' }),
+  type: labeled(line(64), { zh: '用户组类型', en: 'Group type' }),
   color: line(32),
   icon: line(500),
-  isPaid: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
-  fee: z
-    .number()
-    .min(0)
-    .max(GROUP_FEE_MAX)
-    .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), { message: 'fee has at most 2 decimals' }),
-  days: z.number().int().min(0).max(36_500),
+  isPaid: labeled(
+    z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
+    { zh: '付费', en: 'Paid' },
+  ),
+  fee: labeled(
+    z
+      .number()
+      .min(0)
+      .max(GROUP_FEE_MAX)
+      .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), problem({ kind: 'decimals', digits: 2 })),
+    { zh: '费用', en: 'Fee' },
+  ),
+  days: labeled(z.number().int().min(0).max(36_500), { zh: '有效天数', en: 'Days of validity' }),
   /** The family's commission ratio, 0 to 10 (whole numbers). */
-  scale: z.number().int().min(0).max(10),
+  scale: labeled(z.number().int().min(0).max(10), { zh: '分成比例', en: 'Commission ratio' }),
 };
 
 /** POST /api/groups.create.v2: a new group, holding no permissions until permission.v2 gives it some. */
@@ -69,38 +74,45 @@ export type GroupCreateBody = z.infer<typeof groupCreateBody>;
 
 /** POST /api/groups/batchupdate.v2: every entry applies, or none. */
 export const groupBatchUpdateBody = z.object({
-  data: z
-    .array(
-      z.object({
-        id: z.number().int().min(1).max(2_147_483_647),
-        name: groupFields.name,
-        type: groupFields.type,
-        scale: groupFields.scale,
-        isSubordinate: z.boolean().optional(),
-        isCommission: z.boolean().optional(),
-        color: groupFields.color.optional(),
-        icon: groupFields.icon.optional(),
-        isPaid: groupFields.isPaid.optional(),
-        fee: groupFields.fee.optional(),
-        days: groupFields.days.optional(),
-      }),
-    )
-    .min(1)
-    .max(100),
+  data: labeled(
+    z
+      .array(
+        z.object({
+          id: z.number().int().min(1).max(2_147_483_647),
+          name: groupFields.name,
+          type: groupFields.type,
+          scale: groupFields.scale,
+          isSubordinate: z.boolean().optional(),
+          isCommission: z.boolean().optional(),
+          color: groupFields.color.optional(),
+          icon: groupFields.icon.optional(),
+          isPaid: groupFields.isPaid.optional(),
+          fee: groupFields.fee.optional(),
+          days: groupFields.days.optional(),
+        }),
+      )
+      .min(1)
+      .max(100),
+    { zh: '用户组', en: 'The group list' },
+  ),
 });
 export type GroupBatchUpdateBody = z.infer<typeof groupBatchUpdateBody>;
 
-/** Ids as the family sent them: "3,4" (a single number is accepted too). */
-export const idListString = z
-  .union([z.string().max(2000), z.number().int()])
-  .transform((v) => String(v))
-  .pipe(
-    z
-      .string()
-      .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, { message: 'expected ids separated by commas, e.g. "3,4"' })
-      .transform((s) => [...new Set(s.split(',').map((p) => Number(p.trim())))])
-      .pipe(z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500)),
-  );
+const ID_LIST = /^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/;
+
+/** Ids as the family sent them: "3,4" (a single number is accepted too). A new schema each, to be labeled. */
+export const idList = () =>
+  z
+    .union([z.string().max(2000), z.number().int()])
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .refine((s) => ID_LIST.test(s), problem({ kind: 'idList' }))
+        .transform((s) => [...new Set(s.split(',').map((p) => Number(p.trim())))])
+        .pipe(z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500)),
+    );
+export const idListString = idList();
 
 /** POST /api/groups.batchdelete.v2 */
-export const groupBatchDeleteBody = z.object({ ids: idListString });
+export const groupBatchDeleteBody = z.object({ ids: labeled(idList(), { zh: '用户组编号', en: 'Group IDs' }) });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from './categories.js';
+import { CONTROL_CHARS, noControlCharsInLines } from './common.js';
+import { labeled } from './field-labels.js';
 import { pageQuery } from './threads.js';
 
 /** Notification channels: 0 in-site, 1 WeChat, 2 SMS, 3 WeCom, 4 mini-program. */
@@ -9,36 +11,24 @@ export const TEMPLATE_TITLE_MAX = 100;
 export const TEMPLATE_CONTENT_MAX = 2000;
 
 /** GET /api/notification.v2/tpl: `name` a part of the type name; `typeStatus` 1 (on) or 0 (off) channels only. */
+const TYPE_NAME = { zh: '通知类型', en: 'Notification type' };
+
 export const notificationTplListQuery = z.object({
   ...pageQuery,
-  name: z.string().trim().max(64).optional(),
-  typeStatus: z.enum(['0', '1']).transform(Number).optional(),
+  name: labeled(z.string().trim().max(64), TYPE_NAME).optional(),
+  typeStatus: labeled(z.enum(['0', '1']).transform(Number), { zh: '状态', en: 'Status' }).optional(),
 });
 export type NotificationTplListQuery = z.infer<typeof notificationTplListQuery>;
 
 /** GET /api/notification.v2/tpl/detail */
-export const notificationTplDetailQuery = z.object({ typeName: z.string().trim().min(1).max(64) });
-
-const noControl = (s: string) => ![...s].some((ch) => /\p{Cc}/u.test(ch) && ch !== '\n' && ch !== '\r' && ch !== '\t');
+export const notificationTplDetailQuery = z.object({ typeName: labeled(z.string().trim().min(1).max(64), TYPE_NAME) });
 
 /** POST /api/backAdmin/notification/tpl/update: only the fields given change. */
 export const notificationTplUpdateBody = z.object({
   id: bodyId,
   status: z.union([z.literal(0), z.literal(1)]).optional(),
-  title: z
-    .string()
-    .trim()
-    .min(1)
-    .max(TEMPLATE_TITLE_MAX)
-    .refine(noControl, { message: 'control characters are not allowed' })
-    .optional(),
-  content: z
-    .string()
-    .trim()
-    .min(1)
-    .max(TEMPLATE_CONTENT_MAX)
-    .refine(noControl, { message: 'control characters are not allowed' })
-    .optional(),
+  title: z.string().trim().min(1).max(TEMPLATE_TITLE_MAX).refine(noControlCharsInLines, CONTROL_CHARS).optional(),
+  content: z.string().trim().min(1).max(TEMPLATE_CONTENT_MAX).refine(noControlCharsInLines, CONTROL_CHARS).optional(),
 });
 export type NotificationTplUpdateBody = z.infer<typeof notificationTplUpdateBody>;
 

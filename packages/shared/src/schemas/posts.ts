@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
 import { bodyFlag, contentTextSchema, pageQuery, type UserSummary } from './threads.js';
-
-const says = (en: string, zh: string) => ({ message: en, params: { zh } });
+import { problem } from '../validation-messages.js';
 
 /** A post's content: the family's client sends a string; `{text}` (as thread.create takes) is accepted too. */
 export const postContent = z
   .union([contentTextSchema, z.object({ text: contentTextSchema })])
   .transform((v) => (typeof v === 'string' ? v : v.text))
-  .refine((s) => s.trim() !== '', says('content must not be empty', '内容不能为空'));
+  .refine((s) => s.trim() !== '', problem({ kind: 'empty' }));
 
 /** How many comments each reply of posts.list carries; posts.reply pages through the rest. */
 export const COMMENTS_PREVIEW = 10;
@@ -51,7 +50,7 @@ export const postUpdateBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['id'],
-        ...says('give one of content, isLiked, isDeleted', '没有要执行的操作'),
+        ...problem({ kind: 'sentence', zh: '没有要执行的操作', en: 'Nothing to do' }),
       });
     }
   });

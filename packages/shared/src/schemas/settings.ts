@@ -1,19 +1,26 @@
 import { z } from 'zod';
+import { labeled } from './field-labels.js';
 
-const settingKey = z.string().trim().min(1).max(100);
-const settingTag = z.string().trim().min(1).max(50);
+const settingKey = labeled(z.string().trim().min(1).max(100), { zh: '设置项', en: 'Setting key' });
+const settingTag = labeled(z.string().trim().min(1).max(50), { zh: '设置分组', en: 'Setting group' });
 
 /**
  * The spec's client rule says value is a number; real settings hold text (site name, statistics snippet), so the
  * server accepts a string, a number or a boolean and stores it as text.
  */
-export const settingValue = z.union([z.string().max(100_000), z.number().finite(), z.boolean()]);
+export const settingValue = labeled(z.union([z.string().max(100_000), z.number().finite(), z.boolean()]), {
+  zh: '设置值',
+  en: 'Setting value',
+});
 
 export const settingsUpdateBody = z.object({
-  data: z
-    .array(z.object({ key: settingKey, value: settingValue, tag: settingTag }))
-    .min(1)
-    .max(200),
+  data: labeled(
+    z
+      .array(z.object({ key: settingKey, value: settingValue, tag: settingTag }))
+      .min(1)
+      .max(200),
+    { zh: '设置', en: 'The settings' },
+  ),
 });
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
 
@@ -21,13 +28,14 @@ export const settingsQuery = z.object({ key: settingKey, tag: settingTag });
 
 export const LOGO_TYPES = ['logo', 'header_logo', 'background_image', 'watermark_image', 'favicon'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
+export const logoType = labeled(z.enum(LOGO_TYPES), { zh: '图片类型', en: 'Image type' });
 
 /** JSON form of the logo upload: `logo` is a data URL (`data:image/png;base64,...`). Multipart is accepted too. */
 export const logoUploadBody = z.object({
-  type: z.enum(LOGO_TYPES),
-  logo: z.string().min(1).max(8_000_000),
+  type: logoType,
+  logo: labeled(z.string().min(1).max(8_000_000), { zh: '图片', en: 'Image' }),
 });
-export const logoDeleteBody = z.object({ type: z.enum(LOGO_TYPES) });
+export const logoDeleteBody = z.object({ type: logoType });
 
 /** Public site information (GET /api/siteinfo.v2): never a secret. */
 export const siteInfoSchema = z.object({

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
+import { CONTROL_CHARS, noControlCharsInLines } from './common.js';
+import { labeled } from './field-labels.js';
+import { problem } from '../validation-messages.js';
 
 /** Sign-in field types: 0 single line, 1 multi-line, 2 radio, 3 checkbox, 4 image, 5 attachment. */
 export const SigninFieldType = {
@@ -20,17 +23,22 @@ export const SIGNIN_FIELD_OPTIONS_MAX = 50;
 export const SIGNIN_TEXT_MAX = 200;
 export const SIGNIN_TEXTAREA_MAX = 2000;
 
-/** Control characters other than line breaks and tabs. */
-const noControl = (s: string) => ![...s].some((ch) => /\p{Cc}/u.test(ch) && ch !== '\n' && ch !== '\r' && ch !== '\t');
-const text = (max: number, min = 0) =>
-  z.string().trim().min(min).max(max).refine(noControl, { message: 'control characters are not allowed' });
+const text = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(noControlCharsInLines, CONTROL_CHARS);
 const flag01 = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
 
 const optionsSchema = z.object({
-  options: z
-    .array(z.object({ value: text(100, 1), checked: z.boolean().optional() }))
-    .max(SIGNIN_FIELD_OPTIONS_MAX)
-    .refine((o) => new Set(o.map((x) => x.value)).size === o.length, { message: 'option values must differ' }),
+  options: labeled(
+    z
+      .array(
+        z.object({
+          value: labeled(text(100, 1), { zh: '选项', en: 'Option' }),
+          checked: z.boolean().optional(),
+        }),
+      )
+      .max(SIGNIN_FIELD_OPTIONS_MAX)
+      .refine((o) => new Set(o.map((x) => x.value)).size === o.length, problem({ kind: 'distinct' })),
+    { zh: '选项', en: 'Options' },
+  ),
 });
 export type SigninFieldOptions = z.infer<typeof optionsSchema>;
 
@@ -38,30 +46,33 @@ export type SigninFieldOptions = z.infer<typeof optionsSchema>;
  * fieldsExt: the options of a radio or checkbox field, `{"options":[{"value":"A"},...]}`, given as that JSON text
  * (as the family's client sent it) or as the object itself.
  */
-export const fieldsExtSchema = z
-  .union([z.string().max(20_000), z.record(z.string(), z.unknown())])
-  .transform((v, ctx) => {
-    if (typeof v !== 'string') return v;
-    if (v.trim() === '') return {};
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'fieldsExt must be JSON', params: { zh: 'fieldsExt 必须是 JSON' } });
-      return z.NEVER;
-    }
-  })
-  .pipe(optionsSchema.partial());
+export const fieldsExtSchema = labeled(
+  z
+    .union([z.string().max(20_000), z.record(z.string(), z.unknown())])
+    .transform((v, ctx) => {
+      if (typeof v !== 'string') return v;
+      if (v.trim() === '') return {};
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', ...problem({ kind: 'json' }) });
+        return z.NEVER;
+      }
+    })
+    .pipe(optionsSchema.partial()),
+  { zh: '选项', en: 'Options' },
+);
 
 const fieldFields = {
-  name: text(SIGNIN_FIELD_NAME_MAX, 1),
-  type: z.number().int().min(0).max(5),
+  name: labeled(text(SIGNIN_FIELD_NAME_MAX, 1), { zh: '字段名称', en: 'Field name' }),
+  type: labeled(z.number().int().min(0).max(5), { zh: '字段类型', en: 'Field type' }),
   sort: z.number().int().min(-1_000_000).max(1_000_000),
-  fieldsDesc: text(500),
+  fieldsDesc: labeled(text(500), { zh: '字段说明', en: 'Field description' }),
   fieldsExt: fieldsExtSchema,
   /** The spec lists it as a number; text is kept too. */
   remark: z.union([text(500), z.number().finite()]).transform(String),
   status: z.union([z.literal(-1), z.literal(1)]),
-  required: flag01,
+  required: labeled(flag01, { zh: '必填', en: 'Required' }),
 };
 
 /** POST /api/admin/signinfields.create.v2 */
@@ -101,13 +112,17 @@ export const userSigninFieldsQuery = z.object({ userId: queryId });
 export const signinAnswer = z.object({
   /** The field's id. */
   id: bodyId,
-  value: z.union([z.string().max(SIGNIN_TEXTAREA_MAX), z.array(z.string().max(100)).max(SIGNIN_FIELD_OPTIONS_MAX)]),
+  value: labeled(
+    z.union([z.string().max(SIGNIN_TEXTAREA_MAX), z.array(z.string().max(100)).max(SIGNIN_FIELD_OPTIONS_MAX)]),
+    { zh: '回答', en: 'Answer' },
+  ),
 });
 export type SigninAnswer = z.infer<typeof signinAnswer>;
-export const signinAnswers = z.array(signinAnswer).max(100);
+const ANSWERS = { zh: '注册扩展信息', en: 'The sign-in fields' };
+export const signinAnswers = labeled(z.array(signinAnswer).max(100), ANSWERS);
 
 /** POST /api/v3/user/signinfields.create: the viewer's answers (answering a field again replaces the answer). */
-export const userSigninFieldsCreateBody = z.object({ data: signinAnswers.min(1) });
+export const userSigninFieldsCreateBody = z.object({ data: labeled(signinAnswers.min(1), ANSWERS) });
 
 /** POST /api/admin/signinfields.examine.v2: approve (3) or reject (2, with a remark) answers. */
 export const signinAnswersExamineBody = z.object({

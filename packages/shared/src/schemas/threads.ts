@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
 import { bodyId, queryId } from './categories.js';
+import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
+import { labeled } from './field-labels.js';
+import { problem } from '../validation-messages.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -9,11 +12,6 @@ export const SEARCH_KEYWORD_MAX = 100;
 export const PAGE_MAX = 100_000;
 /** Length of a thread's plain-text summary in lists. */
 export const THREAD_SUMMARY_MAX = 200;
-
-/** A refinement's message in both locales: the server answers in the viewer's. */
-const says = (en: string, zh: string) => ({ message: en, params: { zh } });
-/** Counts code points, so a Chinese character or an emoji is one. */
-export const codePoints = (s: string): number => [...s].length;
 
 /** Pages of a list in a query string. */
 export const pageQuery = {
@@ -39,31 +37,24 @@ export const queryIdList = z.preprocess((v) => {
 export const titleSchema = z
   .string()
   .transform((s) => s.replace(/[\r\n\t]+/g, ' ').trim())
-  .refine(
-    (s) => codePoints(s) <= THREAD_TITLE_MAX,
-    says(`title must be at most ${THREAD_TITLE_MAX} characters`, `标题最多 ${THREAD_TITLE_MAX} 个字符`),
-  )
-  .refine((s) => !/\p{Cc}/u.test(s), says('title holds control characters', '标题不能包含控制字符'));
+  .superRefine(charsBetween(0, THREAD_TITLE_MAX))
+  .refine(noControlChars, CONTROL_CHARS);
 
 /** Markdown text: at most 50,000 characters (empty is allowed only in a draft, checked on the body). */
 /** NUL can be stored by neither database's text type, and no text needs it: it is dropped. */
 export const withoutNul = (s: string): string => s.replaceAll(String.fromCharCode(0), '');
 
 /** A search keyword: trimmed, NUL dropped, at most 100 characters. */
-export const searchKeywordSchema = z.string().transform(withoutNul).pipe(z.string().trim().max(SEARCH_KEYWORD_MAX));
+export const searchKeywordSchema = labeled(
+  z.string().transform(withoutNul).pipe(z.string().trim().max(SEARCH_KEYWORD_MAX)),
+  { zh: '搜索词', en: 'Search words' },
+);
 
-export const contentTextSchema = z
-  .string()
-  .transform(withoutNul)
-  .refine(
-    (s) => codePoints(s) <= POST_CONTENT_MAX,
-    says(`content must be at most ${POST_CONTENT_MAX} characters`, `内容最多 ${POST_CONTENT_MAX} 个字符`),
-  );
+export const contentTextSchema = z.string().transform(withoutNul).superRefine(charsBetween(0, POST_CONTENT_MAX));
 
 export const contentObject = z.object({ text: contentTextSchema });
 
-const notEmptyTitle = says('title must be 1 to 100 characters', '标题需要 1 到 100 个字符');
-const notEmptyContent = says('content must not be empty', '内容不能为空');
+const EMPTY = problem({ kind: 'empty' });
 
 /** POST /api/v3/thread.create */
 export const threadCreateBody = z
@@ -76,9 +67,8 @@ export const threadCreateBody = z
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;
-    if (body.title === '') ctx.addIssue({ code: 'custom', path: ['title'], ...notEmptyTitle });
-    if (body.content.text.trim() === '')
-      ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...notEmptyContent });
+    if (body.title === '') ctx.addIssue({ code: 'custom', path: ['title'], ...EMPTY });
+    if (body.content.text.trim() === '') ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...EMPTY });
   });
 export type ThreadCreateBody = z.infer<typeof threadCreateBody>;
 
@@ -98,7 +88,11 @@ export const threadUpdateBody = z
       body.categoryId === undefined &&
       body.draft === undefined
     ) {
-      ctx.addIssue({ code: 'custom', path: ['title'], ...says('nothing to change', '没有要修改的内容') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['title'],
+        ...problem({ kind: 'sentence', zh: '没有要修改的内容', en: 'Nothing to change' }),
+      });
     }
   });
 export type ThreadUpdateBody = z.infer<typeof threadUpdateBody>;
@@ -128,7 +122,7 @@ export const threadOperateBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['id'],
-        ...says('give at least one of isSticky, isEssence, isFavorite, isDeleted, categoriesId', '没有要执行的操作'),
+        ...problem({ kind: 'sentence', zh: '没有要执行的操作', en: 'Nothing to do' }),
       });
     }
   });
@@ -153,7 +147,7 @@ export const threadListQuery = z.object({
       complex: z.coerce
         .number()
         .int()
-        .refine((n) => [1, 2, 3, 5].includes(n), says('complex must be 1, 2, 3 or 5', 'complex 只能是 1、2、3 或 5'))
+        .refine((n) => [1, 2, 3, 5].includes(n), problem({ kind: 'notOneOf', values: [1, 2, 3, 5] }))
         .optional(),
       toUserId: queryId.optional(),
     })

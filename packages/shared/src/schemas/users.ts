@@ -3,7 +3,10 @@ import { LOCALES } from '../locale.js';
 import { nicknameSchema, passwordSchema } from './auth.js';
 import { bodyId, queryId } from './categories.js';
 import { paginationQuery } from './common.js';
-import { bodyFlag, codePoints } from './threads.js';
+import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
+import { labeled } from './field-labels.js';
+import { bodyFlag } from './threads.js';
+import { problem } from '../validation-messages.js';
 
 /** A signature: one line of at most 140 characters. */
 export const SIGNATURE_MAX = 140;
@@ -15,17 +18,10 @@ export type FollowStateValue = (typeof FollowState)[keyof typeof FollowState];
 /** follow.delete / follow.list: 1 the users someone follows, 2 someone's fans. */
 export const FollowType = { FOLLOWING: 1, FANS: 2 } as const;
 
-export const signatureSchema = z
-  .string()
-  .trim()
-  .refine((s) => codePoints(s) <= SIGNATURE_MAX, {
-    message: `signature must be at most ${SIGNATURE_MAX} characters`,
-    params: { zh: `签名最多 ${SIGNATURE_MAX} 个字符` },
-  })
-  .refine((s) => !/\p{Cc}/u.test(s), {
-    message: 'signature holds control characters',
-    params: { zh: '签名不能包含控制字符' },
-  });
+export const signatureSchema = labeled(
+  z.string().trim().superRefine(charsBetween(0, SIGNATURE_MAX)).refine(noControlChars, CONTROL_CHARS),
+  { zh: '签名', en: 'Signature' },
+);
 
 /** GET /api/v3/user */
 export const userProfileQuery = z.object({ userId: queryId });
@@ -74,10 +70,10 @@ export const followListQuery = paginationQuery.extend({
     type: z.coerce
       .number()
       .int()
-      .refine((v) => v === FollowType.FOLLOWING || v === FollowType.FANS, {
-        message: 'filter.type must be 1 (follows) or 2 (fans)',
-        params: { zh: 'filter.type 只能是 1（关注）或 2（粉丝）' },
-      }),
+      .refine(
+        (v) => v === FollowType.FOLLOWING || v === FollowType.FANS,
+        problem({ kind: 'notOneOf', values: [FollowType.FOLLOWING, FollowType.FANS] }),
+      ),
     userId: queryId,
   }),
 });
@@ -107,18 +103,21 @@ export const updateUserBody = z
     nickname: nicknameSchema.optional(),
     signature: signatureSchema.optional(),
     /** The current password: required with newPassword. */
-    password: z.string().max(200).optional(),
-    newPassword: passwordSchema.optional(),
-    likesPublic: bodyFlag.optional(),
-    locale: z.enum(LOCALES).optional(),
+    password: labeled(z.string().max(200), { zh: '当前密码', en: 'Current password', zhChars: '位' }).optional(),
+    newPassword: labeled(passwordSchema, { zh: '新密码', en: 'New password', zhChars: '位' }).optional(),
+    likesPublic: labeled(bodyFlag, { zh: '公开点赞', en: 'Public likes' }).optional(),
+    locale: labeled(z.enum(LOCALES), { zh: '语言', en: 'Language' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.newPassword !== undefined && !body.password) {
       ctx.addIssue({
         code: 'custom',
         path: ['password'],
-        message: 'the current password is required to set a new one',
-        params: { zh: '修改密码需要填写当前密码' },
+        ...problem({
+          kind: 'sentence',
+          zh: '修改密码需要填写当前密码',
+          en: 'Enter your current password to set a new one',
+        }),
       });
     }
   });

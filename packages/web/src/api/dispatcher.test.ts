@@ -1,9 +1,10 @@
-import { Code, loginBody, settingsUpdateBody } from '@luntan/shared';
+import { Code, loginBody, registerBody, settingsUpdateBody } from '@luntan/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../test/fixtures';
 import { request, setErrorListener, toFailedCall } from './dispatcher';
 import { serializeQuery } from './query-string';
 import { saveAccessToken } from './token-store';
+import type { ParameterValidatorError } from './validate';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -134,9 +135,11 @@ describe('request', () => {
     expect(result.Code).toBe(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledTimes(1);
-    const error = warn.mock.calls[0]![0] as Error;
+    const error = warn.mock.calls[0]![0] as ParameterValidatorError;
     expect(error.name).toBe('Parameter Validator Error');
-    expect(error.message).toMatch(/^data: /);
+    // The server's sentence for the same failure (packages/shared/src/validation-messages.ts), in the page's language.
+    expect(error.message).toBe('设置必须是列表');
+    expect(error.path).toBe('data');
   });
 
   it('blocks the call when validation is switched on for it', async () => {
@@ -150,8 +153,25 @@ describe('request', () => {
     });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(result.Code).toBe(Code.INVALID_PARAMETER);
-    expect(result.Message).toMatch(/^username: /);
+    expect(result.Message).toBe('用户名不能为空');
     expect(result.Data).toEqual({});
+  });
+
+  it('writes the failure in the language of the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    document.documentElement.lang = 'en';
+    try {
+      const result = await request({
+        url: '/api/v3/users/username.register',
+        method: 'POST',
+        data: { username: 'abcd', password: '12345' },
+        validator: registerBody,
+        isValidate: true,
+      });
+      expect(result.Message).toBe('Password must be at least 6 characters');
+    } finally {
+      document.documentElement.lang = '';
+    }
   });
 
   it('does not warn when the parameters are valid', async () => {

@@ -1,6 +1,7 @@
+import { resolveLocale } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { createI18n, resolveLocale } from './index';
+import { createI18n } from './index';
 import { zh } from './zh';
 
 function keys(value: object, prefix = ''): string[] {

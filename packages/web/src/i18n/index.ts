@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '@luntan/shared';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@luntan/shared';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
@@ -19,13 +19,6 @@ export function createI18n(locale: Locale): I18n {
     returnNull: false,
   });
   return instance;
-}
-
-/** The `locale` cookie (zh or en) chooses; then the site's default; then zh. */
-export function resolveLocale(cookieValue: string | undefined, siteLocale: string | undefined): Locale {
-  if (isLocale(cookieValue)) return cookieValue;
-  if (isLocale(siteLocale)) return siteLocale;
-  return DEFAULT_LOCALE;
 }
 
 export function htmlLang(locale: Locale): string {

@@ -13,7 +13,7 @@ import {
 } from '@luntan/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, invalid } from '../../core/errors.js';
+import { AppError, forbidden, invalidField } from '../../core/errors.js';
 import { readMultipartUpload, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
@@ -79,11 +79,8 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
   const limit = await sizeLimitBytes(ctx);
   const { file, fields } = await readMultipartUpload(request, {
     field: 'file',
+    label: { zh: '图片', en: 'Image' },
     fileSize: limit,
-    tooLarge: {
-      zh: `file: 图片不能超过 ${Math.floor(limit / 1024)} KB`,
-      en: `file: the image must be at most ${Math.floor(limit / 1024)} KB`,
-    },
   });
   const type = attachmentUploadType.safeParse(fields.get('type'), { reportInput: true });
   if (!type.success) throw field(type.error.issues, 'type');
@@ -96,7 +93,7 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
     categoryId = category.id;
     if (!can(request.viewer, 'thread.insertImage', categoryId)) throw forbidden();
   }
-  if (!file) throw invalid({ zh: 'file: 缺少图片文件', en: 'file: the image file is missing' });
+  if (!file) throw invalidField('file', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
   const { bytes } = file;
   const fileName = withoutNul(file.fileName).slice(0, 255);
 

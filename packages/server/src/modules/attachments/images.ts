@@ -10,7 +10,7 @@ import {
   type ImageSize,
 } from '@luntan/shared';
 import sharp, { type Sharp } from 'sharp';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 
 /**
  * Image files of attachments, under DATA_DIR/uploads/attachments/YYYY/MM/:
@@ -40,14 +40,14 @@ export interface SniffedImage {
 }
 
 const refuse = () =>
-  invalid({
-    zh: 'file: 只支持 JPEG、PNG、GIF、WebP 图片',
-    en: 'file: only JPEG, PNG, GIF and WebP images are accepted',
+  invalidField('file', {
+    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
+    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
   });
 
 /** The image's real type and size, judged from its bytes (never from its name or declared type). */
 export async function sniffImage(bytes: Buffer): Promise<SniffedImage> {
-  if (bytes.length === 0) throw invalid({ zh: 'file: 图片为空', en: 'file: the image is empty' });
+  if (bytes.length === 0) throw invalidField('file', { zh: '图片是空的', en: 'The image is empty' });
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { animated: true, limitInputPixels: MAX_PIXELS }).metadata();
@@ -61,7 +61,7 @@ export async function sniffImage(bytes: Buffer): Promise<SniffedImage> {
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width <= 0 || height <= 0) throw refuse();
   if (width * height * pages > MAX_PIXELS * 4 || pages > MAX_FRAMES) {
-    throw invalid({ zh: 'file: 图片尺寸或帧数过大', en: 'file: the image has too many pixels or frames' });
+    throw invalidField('file', { zh: '图片尺寸或帧数过大', en: 'The image has too many pixels or frames' });
   }
   return { format, width, height, pages };
 }

@@ -1,7 +1,7 @@
 import { categoryCreateBody, categoryDeleteBody, categoryUpdateBody, Code } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, invalid } from '../../core/errors.js';
+import { fieldError, invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { now } from '../../core/time.js';
 import { adminOnly } from '../auth/guards.js';
@@ -37,7 +37,10 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
     if (!parentId) return;
     const parent = await findCategory(db, parentId);
     if (!parent || parent.id === selfId || parent.parentId !== 0) {
-      throw invalid({ zh: 'parentId: 上级分类不存在或不是一级分类', en: 'parentId: no such top-level category' });
+      throw invalidField('parentId', {
+        zh: '上级分类不存在或不是一级分类',
+        en: 'The parent category does not exist or is not a top-level one',
+      });
     }
   }
 
@@ -78,7 +81,10 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       if (changes.parentId) {
         const child = (await listCategories(db)).find((c) => c.parentId === id);
         if (child)
-          throw invalid({ zh: 'parentId: 有子分类的分类不能成为子分类', en: 'parentId: it has sub-categories' });
+          throw invalidField('parentId', {
+            zh: '有子分类的分类不能成为子分类',
+            en: 'A category with sub-categories cannot become a sub-category',
+          });
       }
       await updateCategory(db, id, { ...changes, updatedAt: now() });
       return ok(request, { categoryId: id });
@@ -102,18 +108,18 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
         if (!category) throw categoryNotFound();
         if (moveThreadsTo !== undefined) {
           if (moveThreadsTo === id) {
-            throw invalid({
-              zh: 'moveThreadsTo: 不能移到要删除的分类',
-              en: 'moveThreadsTo: cannot be the category itself',
+            throw invalidField('moveThreadsTo', {
+              zh: '主题不能转入要删除的分类',
+              en: 'The threads cannot move to the category being deleted',
             });
           }
           if (!(await findCategory(trx, moveThreadsTo))) throw categoryNotFound();
           await moveCategoryThreads(trx, id, moveThreadsTo, category.threadCount);
         }
         if (await categoryInUse(trx, id)) {
-          throw new AppError(Code.RESOURCE_IN_USE, {
-            zh: 'id: 分类下还有主题或子分类',
-            en: 'id: the category still holds threads or sub-categories',
+          throw fieldError(Code.RESOURCE_IN_USE, 'id', {
+            zh: '分类下还有主题或子分类',
+            en: 'The category still holds threads or sub-categories',
           });
         }
         await deleteCategory(trx, id);

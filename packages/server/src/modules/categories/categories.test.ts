@@ -45,9 +45,9 @@ describe('categories', () => {
     expect(list.map((c) => c.categoryId)).toEqual([top, 1]);
     expect(list[0]!.children.map((c) => c.categoryId)).toEqual([sub]);
 
-    expect((await create({ name: '孙子', parentId: sub })).Message).toMatch(/^parentId:/);
-    expect((await create({ name: '' })).Message).toMatch(/^name:/);
-    expect((await create({ name: 'x'.repeat(31) })).Message).toMatch(/^name:/);
+    expect((await create({ name: '孙子', parentId: sub })).Data).toMatchObject({ field: 'parentId' });
+    expect((await create({ name: '' })).Data).toMatchObject({ field: 'name' });
+    expect((await create({ name: 'x'.repeat(31) })).Data).toMatchObject({ field: 'name' });
 
     const up = await t.post('/api/backAdmin/categories.update', { id: sub, name: 'Web 前端', sort: 3 }, admin);
     expect(up.Code).toBe(0);
@@ -55,9 +55,9 @@ describe('categories', () => {
     expect((await t.post('/api/backAdmin/categories.update', { id: 404, name: 'x' }, admin)).Code).toBe(
       Code.CATEGORY_NOT_FOUND,
     );
-    expect((await t.post('/api/backAdmin/categories.update', { id: top, parentId: 1 }, admin)).Message).toMatch(
-      /^parentId:/,
-    );
+    expect((await t.post('/api/backAdmin/categories.update', { id: top, parentId: 1 }, admin)).Data).toMatchObject({
+      field: 'parentId',
+    });
 
     expect((await t.post('/api/backAdmin/categories.delete', { id: top }, admin)).Code).toBe(Code.RESOURCE_IN_USE);
     const member = await buildUser(t);

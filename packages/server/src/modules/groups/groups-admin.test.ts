@@ -62,7 +62,7 @@ describe('groups.create.v2', () => {
     const before = (await groups()).length;
     const res = await t.post('/api/groups.create.v2', body, admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message.startsWith(`${field}:`)).toBe(true);
+    expect(res.Data).toMatchObject({ field });
     expect((await groups()).length).toBe(before);
   });
 });
@@ -183,7 +183,7 @@ describe('groups.batchdelete.v2', () => {
     const before = await groups();
     const res = await t.post('/api/groups.batchdelete.v2', { ids }, admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message.startsWith('ids')).toBe(true);
+    expect((res.Data as { field?: string }).field?.startsWith('ids')).toBe(true);
     expect(await groups()).toEqual(before);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  Code,
   GroupId,
   groupBatchDeleteBody,
   groupBatchUpdateBody,
@@ -11,7 +10,7 @@ import {
 } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../auth/guards.js';
 import { findGroup, listGroups, permissionsOfGroups, replaceGroupPermissions } from './groups.repository.js';
@@ -67,15 +66,17 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       const canonical = new Set<string>();
       for (const [i, raw] of permissions.entries()) {
         const parsed = parsePermission(raw);
-        if (!parsed) throw invalid(`permissions.${i}: unknown permission "${raw}"`);
+        if (!parsed) {
+          throw invalidField(`permissions.${i}`, { zh: `未知的权限「${raw}」`, en: `Unknown permission "${raw}"` });
+        }
         canonical.add(formatPermission(parsed));
       }
       const group = await findGroup(db, groupId);
       if (!group) throw groupNotFound();
       if (group.id === GroupId.ADMINISTRATOR) {
-        throw new AppError(Code.INVALID_PARAMETER, {
-          zh: 'groupId: 管理员组拥有全部权限，无需设置',
-          en: 'groupId: the administrator group holds every permission',
+        throw invalidField('groupId', {
+          zh: '管理员组拥有全部权限，无需设置',
+          en: 'The administrator group holds every permission',
         });
       }
       const list = [...canonical].sort();

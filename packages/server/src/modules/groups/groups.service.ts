@@ -1,6 +1,6 @@
 import { Code, GroupId, type GroupBatchUpdateBody, type GroupCreateBody, type GroupData } from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
-import { AppError, invalid, notFound } from '../../core/errors.js';
+import { AppError, fieldError, invalidField, notFound, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Group, GroupsTable } from '../../db/schema.js';
 import {
@@ -33,11 +33,11 @@ export function presentGroup(g: Group, permissions?: string[]): GroupData {
   };
 }
 
-export const groupNotFound = () => notFound({ zh: '用户组不存在', en: 'user group not found' });
+export const groupNotFound = () => notFound({ zh: '用户组不存在', en: 'No such user group' });
 const nameTaken = (field: string, name: string) =>
-  new AppError(Code.RESOURCE_EXIST, {
-    zh: `${field}: 用户组「${name}」已存在`,
-    en: `${field}: a user group named "${name}" exists`,
+  fieldError(Code.RESOURCE_EXIST, field, {
+    zh: `用户组「${name}」已存在`,
+    en: `A user group named "${name}" exists`,
   });
 
 const cents = (fee: number) => Math.round(fee * 100);
@@ -70,12 +70,15 @@ export async function createGroup(db: Kysely<DB>, body: GroupCreateBody): Promis
 /** Applies every entry or none; names stay unique without regard to case. */
 export async function batchUpdateGroups(db: Kysely<DB>, body: GroupBatchUpdateBody): Promise<GroupData[]> {
   const ids = body.data.map((d) => d.id);
-  if (new Set(ids).size !== ids.length) throw invalid({ zh: 'data: id 重复', en: 'data: an id appears twice' });
+  if (new Set(ids).size !== ids.length) {
+    throw invalidField('data', { zh: '同一个用户组出现了两次', en: 'A user group appears twice' });
+  }
   const at = now();
   await db.transaction().execute(async (trx) => {
     for (const [i, d] of body.data.entries()) {
-      if (!(await findGroup(trx, d.id)))
-        throw notFound({ zh: `data.${i}.id: 用户组不存在`, en: `data.${i}.id: no such group` });
+      if (!(await findGroup(trx, d.id))) {
+        throw notFoundField(`data.${i}.id`, { zh: '用户组不存在', en: 'No such user group' });
+      }
       const changes: Updateable<GroupsTable> = { name: d.name, type: d.type, scale: d.scale, updatedAt: at };
       if (d.isSubordinate !== undefined) changes.isSubordinate = flag(d.isSubordinate);
       if (d.isCommission !== undefined) changes.isCommission = flag(d.isCommission);
@@ -114,17 +117,17 @@ export async function batchDeleteGroups(
     const fallback = await findDefaultGroup(trx);
     for (const id of ids) {
       if (id === GroupId.ADMINISTRATOR || id === GroupId.GUEST || id === fallback?.id) {
-        throw invalid({
-          zh: `ids: 用户组 ${id} 是${id === GroupId.ADMINISTRATOR ? '管理员组' : id === GroupId.GUEST ? '游客组' : '默认组'}，不能删除`,
-          en: `ids: group ${id} is the ${id === GroupId.ADMINISTRATOR ? 'administrator' : id === GroupId.GUEST ? 'guest' : 'default'} group and cannot be deleted`,
+        throw invalidField('ids', {
+          zh: `${id === GroupId.ADMINISTRATOR ? '管理员组' : id === GroupId.GUEST ? '游客组' : '默认用户组'}不能删除`,
+          en: `The ${id === GroupId.ADMINISTRATOR ? 'administrator' : id === GroupId.GUEST ? 'guest' : 'default'} group cannot be deleted`,
         });
       }
       if (!(await findGroup(trx, id))) {
-        throw notFound({ zh: `ids: 用户组 ${id} 不存在`, en: `ids: group ${id} does not exist` });
+        throw notFoundField('ids', { zh: `用户组 ${id} 不存在`, en: `User group ${id} does not exist` });
       }
     }
     if (!fallback)
-      throw new AppError(Code.RESOURCE_NOT_FOUND, { zh: '没有默认用户组', en: 'there is no default group' });
+      throw new AppError(Code.RESOURCE_NOT_FOUND, { zh: '没有默认用户组', en: 'There is no default group' });
     const movedUsers = await deleteGroups(trx, ids, fallback.id);
     return { deleted: ids, movedUsers };
   });

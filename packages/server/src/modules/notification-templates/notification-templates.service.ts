@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@luntan/shared';
 import type { Kysely, Updateable } from 'kysely';
-import { invalid, notFound } from '../../core/errors.js';
+import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, NotificationTpl, NotificationTplsTable } from '../../db/schema.js';
 import { TYPE_NAME_BY_KEY } from './default-templates.js';
@@ -64,7 +64,9 @@ export async function listTemplateGroups(
 
 export async function templateDetail(db: Kysely<DB>, typeName: string): Promise<NotificationTplItem[]> {
   const rows = await templatesOf(db, [typeName]);
-  if (rows.length === 0) throw notFound({ zh: 'typeName: 通知类型不存在', en: 'typeName: no such notification type' });
+  if (rows.length === 0) {
+    throw notFoundField('typeName', { zh: '通知类型不存在', en: 'No such notification type' });
+  }
   return rows.map(presentTemplate);
 }
 
@@ -74,16 +76,16 @@ export async function updateTemplateById(
   body: NotificationTplUpdateBody,
 ): Promise<NotificationTplItem> {
   const current = await findTemplate(db, body.id);
-  if (!current) throw notFound({ zh: 'id: 通知模板不存在', en: 'id: no such template' });
+  if (!current) throw notFoundField('id', { zh: '通知模板不存在', en: 'No such template' });
   const allowed = Object.keys(parseVars(current.vars));
   for (const field of ['title', 'content'] as const) {
     const text = body[field];
     if (text === undefined) continue;
     const unknown = templatePlaceholders(text).find((p) => !allowed.includes(p));
     if (unknown) {
-      throw invalid({
-        zh: `${field}: 不支持的变量 ${unknown}，可用：${allowed.join(' ')}`,
-        en: `${field}: unknown placeholder ${unknown}; available: ${allowed.join(' ')}`,
+      throw invalidField(field, {
+        zh: `${field === 'title' ? '标题' : '内容'}中有不支持的变量 ${unknown}，可用：${allowed.join(' ')}`,
+        en: `${field === 'title' ? 'The title' : 'The content'} uses the unknown placeholder ${unknown}; available: ${allowed.join(' ')}`,
       });
     }
   }

@@ -109,7 +109,7 @@ describe('editing templates', () => {
     const [before] = await detail('用户禁用通知');
     const res = await update(body(before!.id));
     expect(res.Code).toBe(code);
-    expect(res.Message.startsWith(field)).toBe(true);
+    expect(res.Data).toMatchObject({ field });
     expect((await detail('用户禁用通知'))[0]).toEqual(before);
   });
 

@@ -1,5 +1,7 @@
+import { parseStopWordLine, type StopWordRule } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { plainText, renderMarkdown } from './post-content.js';
+import { StopWordMatcher } from '../stop-words/stop-word-matcher.js';
+import { plainText, renderMarkdown, replaceLiterally } from './post-content.js';
 
 describe('renderMarkdown', () => {
   it('makes emphasis work next to Chinese punctuation, where plain CommonMark fails', () => {
@@ -14,5 +16,38 @@ describe('renderMarkdown', () => {
     );
     expect(html).not.toMatch(/<script|<[^>]*\bon\w+=|href="javascript:|<iframe|<style/i);
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('replaceLiterally', () => {
+  const matcher = new StopWordMatcher(
+    ['坏词', 'spamword', 'linky=[x](https://e.com)', 'under=_x_', 'hash=#'].map(
+      (line) => parseStopWordLine(line) as StopWordRule,
+    ),
+  );
+  const screen = (text: string) => matcher.check(text, 'ugc', replaceLiterally).text;
+  const html = (text: string) => renderMarkdown(screen(text)).html;
+
+  it('inserts the default replacement as two stars, not as emphasis', () => {
+    expect(screen('这里有坏词和spamword。')).toBe('这里有\\*\\*和\\*\\*。');
+    expect(html('这里有坏词和spamword。')).toBe('<p>这里有**和**。</p>\n');
+  });
+
+  it('keeps any replacement text literal: links, emphasis in tables, headings', () => {
+    expect(html('see linky')).toBe('<p>see [x](https://e.com)</p>\n');
+    expect(html('| a | b |\n| - | - |\n| under | 坏词 |')).toContain('<td>_x_</td>\n<td>**</td>');
+    expect(html('hash title')).toBe('<p># title</p>\n');
+  });
+
+  it('inserts it as it is inside code, where a backslash would show', () => {
+    expect(html('看 `坏词` 和 坏词')).toBe('<p>看 <code>**</code> 和 **</p>\n');
+    expect(html('```\n坏词 spamword\n```')).toBe('<pre><code>** **\n</code></pre>\n');
+    expect(html('    indented 坏词')).toBe('<pre><code>indented **\n</code></pre>\n');
+    expect(html('<https://e.com/坏词>')).toContain('>https://e.com/**</a>');
+  });
+
+  it('leaves text without punctuation in the replacement as the plain splice would', () => {
+    const plain = new StopWordMatcher([parseStopWordLine('坏词=好词') as StopWordRule]);
+    expect(plain.check('`坏词` 坏词', 'ugc', replaceLiterally).text).toBe('`好词` 好词');
   });
 });

@@ -1,6 +1,6 @@
-import { THREAD_SUMMARY_MAX, USERNAME_MAX, USERNAME_MIN } from '@luntan/shared';
+import { replacePlainly, THREAD_SUMMARY_MAX, USERNAME_MAX, USERNAME_MIN, type TextReplacement } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import MarkdownIt, { type StateInline } from 'markdown-it';
+import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
@@ -159,6 +159,59 @@ const sanitizer = new FilterXSS({
     return undefined;
   },
 });
+
+/** ASCII punctuation: a backslash before any of these makes it literal in CommonMark. */
+const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+
+export function escapeMarkdown(text: string): string {
+  return text.replace(MARKDOWN_PUNCTUATION, '\\$&');
+}
+
+/** Two private-use characters the source does not hold, to mark where each replacement goes. */
+function markers(source: string): [string, string] {
+  for (let code = 0xe000; code < 0xf8ff; code += 2) {
+    const open = String.fromCharCode(code);
+    const close = String.fromCharCode(code + 1);
+    if (!source.includes(open) && !source.includes(close)) return [open, close];
+  }
+  return ['\uf8fe', '\uf8ff'];
+}
+
+/**
+ * Puts stop-word replacements into Markdown as literal text, so that the default `**` shows as two stars rather
+ * than opening emphasis: backslash-escaped in running text, as they are inside code (inline code, fenced and
+ * indented blocks, autolinks), where a backslash would show. Where each one lands is read from this renderer's own
+ * parse of the text with a marker in place of each replacement.
+ */
+export function replaceLiterally(source: string, replacements: readonly TextReplacement[]): string {
+  const escaped = replacements.map((r) => ({ ...r, text: escapeMarkdown(r.text) }));
+  if (escaped.every((r, i) => r.text === replacements[i]!.text)) return replacePlainly(source, replacements);
+  const [open, close] = markers(source);
+  const marked = replacePlainly(
+    source,
+    replacements.map((r, i) => ({ ...r, text: `${open}${i}${close}` })),
+  );
+  const inCode = new Set<number>();
+  const markerPattern = new RegExp(`${open}(\\d+)${close}`, 'g');
+  const collect = (text: string) => {
+    for (const match of text.matchAll(markerPattern)) inCode.add(Number(match[1]));
+  };
+  const visit = (tokens: readonly Token[]) => {
+    let inAutolink = false;
+    for (const token of tokens) {
+      if (token.type === 'link_open' && token.markup === 'autolink') inAutolink = true;
+      else if (token.type === 'link_close') inAutolink = false;
+      if (token.type === 'code_inline' || token.type === 'code_block' || token.type === 'fence') collect(token.content);
+      else if (inAutolink && token.type === 'text') collect(token.content);
+      if (token.children) visit(token.children);
+    }
+  };
+  visit(md.parse(marked, {}));
+  return replacePlainly(
+    source,
+    replacements.map((r, i) => (inCode.has(i) ? r : escaped[i]!)),
+  );
+}
 
 /**
  * Loads the users that the candidate names belong to (case-insensitive usernames). A user who blocked the author

@@ -9,7 +9,7 @@ import {
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
@@ -29,7 +29,7 @@ import {
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
 import { changeThreadState, lockThread } from '../threads/threads.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
-import { renderContent, summarize } from './post-content.js';
+import { renderContent, replaceLiterally, summarize } from './post-content.js';
 import {
   addLike,
   bumpPostCounter,
@@ -205,7 +205,7 @@ export async function uncountPost(
   await bumpUserCounter(trx, p.userId, 'postCount', -1);
 }
 
-const notPublished = () => invalid({ zh: 'id: 主题尚未发布', en: 'id: the thread is not published' });
+const notPublished = () => invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
 
 export async function createPost(
   ctx: AppContext,
@@ -229,7 +229,10 @@ export async function createPost(
     // Answering a reply itself, or a comment under it: either way the new comment goes under that reply.
     const under = answered.isComment === 1 ? answered.replyPostId! : answered.id;
     if (replyId !== undefined && replyId !== under) {
-      throw invalid({ zh: 'commentPostId: 不属于 replyId 这条回复', en: 'commentPostId: not under the reply replyId' });
+      throw invalidField('commentPostId', {
+        zh: '所回复的评论不在这条回复下',
+        en: 'The comment answered is not under this reply',
+      });
     }
     replyId = under;
   }
@@ -246,10 +249,10 @@ export async function createPost(
       throw postNotFound();
     }
   } else if (body.isComment) {
-    throw invalid({ zh: 'replyId: 评论需要 replyId', en: 'replyId: a comment needs replyId' });
+    throw invalidField('replyId', { zh: '评论需要指明所评论的回复', en: 'A comment needs the reply it is on' });
   }
 
-  const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content');
+  const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally);
   const content = screened.text;
   // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
   const held = screened.held && !viewer.isAdmin;
@@ -305,13 +308,18 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   }
   if (body.isDeleted === true) {
     if (post.isFirst === 1) {
-      throw invalid({ zh: 'id: 首帖请通过删除主题来删除', en: 'id: delete the first post with thread.delete' });
+      throw invalidField('id', {
+        zh: '首帖不能单独删除，请删除主题',
+        en: 'The first post goes with its thread: delete the thread',
+      });
     }
     if (!canHidePost(viewer, thread, post)) throw denied(viewer);
   }
 
   const screened =
-    body.content !== undefined ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content') : undefined;
+    body.content !== undefined
+      ? await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally)
+      : undefined;
   const content = screened?.text;
   const held = (screened?.held ?? false) && !viewer.isAdmin;
   const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;

@@ -100,19 +100,19 @@ describe('posts.create', () => {
     const foreign = await buildReply(t, bob.token, other.threadId);
     const reply = await buildReply(t, bob.token, th.threadId);
     const create = (body: object) => t.post('/api/v3/posts.create', body, bob.token);
-    expect((await create({ id: th.threadId, content: '  ' })).Message).toMatch(/^content:/);
-    expect((await create({ id: th.threadId })).Message).toMatch(/^content:/);
-    expect((await create({ id: th.threadId, content: '字'.repeat(50_001) })).Message).toMatch(/^content/);
-    expect((await create({ content: 'x' })).Message).toMatch(/^id:/);
+    expect((await create({ id: th.threadId, content: '  ' })).Data).toMatchObject({ field: 'content' });
+    expect((await create({ id: th.threadId })).Data).toMatchObject({ field: 'content' });
+    expect((await create({ id: th.threadId, content: '字'.repeat(50_001) })).Data).toMatchObject({ field: 'content' });
+    expect((await create({ content: 'x' })).Data).toMatchObject({ field: 'id' });
     expect((await create({ id: 999999, content: 'x' })).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await create({ id: th.threadId, content: 'x', replyId: foreign.id })).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await create({ id: th.threadId, content: 'x', replyId: th.postId })).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await create({ id: th.threadId, content: 'x', isComment: true })).Message).toMatch(/^replyId:/);
+    expect((await create({ id: th.threadId, content: 'x', isComment: true })).Data).toMatchObject({ field: 'replyId' });
     const other2 = await buildReply(t, bob.token, th.threadId);
     const comment = await buildReply(t, bob.token, th.threadId, { replyId: reply.id });
     expect(
-      (await create({ id: th.threadId, content: 'x', replyId: other2.id, commentPostId: comment.id })).Message,
-    ).toMatch(/^commentPostId:/);
+      (await create({ id: th.threadId, content: 'x', replyId: other2.id, commentPostId: comment.id })).Data,
+    ).toMatchObject({ field: 'commentPostId' });
   });
 
   it('needs a login and thread.reply, globally or in the category', async () => {
@@ -250,7 +250,7 @@ describe('posts.update', () => {
     const r2 = await buildReply(t, bob.token, th.threadId);
     const c1 = await buildReply(t, alice.token, th.threadId, { replyId: r1.id });
     expect((await update({ id: r1.id, isDeleted: true }, alice.token)).Code).toBe(Code.UNAUTHORIZED);
-    expect((await update({ id: th.postId, isDeleted: true }, alice.token)).Message).toMatch(/^id:/);
+    expect((await update({ id: th.postId, isDeleted: true }, alice.token)).Data).toMatchObject({ field: 'id' });
     await Promise.all([
       update({ id: r2.id, isDeleted: true }, bob.token),
       update({ id: r2.id, isDeleted: true }, bob.token),

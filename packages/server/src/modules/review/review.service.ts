@@ -7,7 +7,7 @@ import {
   type ReviewThreadItem,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
-import { invalid, notFound } from '../../core/errors.js';
+import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../auth/viewer.js';
 import { findPost, updatePostIf } from '../posts/posts.repository.js';
@@ -72,12 +72,15 @@ export async function postQueue(ctx: AppContext, q: ReviewListQuery): Promise<Pa
 }
 
 const notHeld = (kind: string, id: number) =>
-  invalid({
-    zh: `ids: ${kind === 'thread' ? '主题' : '回复'} ${id} 不在审核中`,
-    en: `ids: ${kind} ${id} is not held for review`,
+  invalidField('ids', {
+    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不在审核中`,
+    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} is not held for review`,
   });
 const missing = (kind: string, id: number) =>
-  notFound({ zh: `ids: ${kind === 'thread' ? '主题' : '回复'} ${id} 不存在`, en: `ids: ${kind} ${id} does not exist` });
+  notFoundField('ids', {
+    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不存在`,
+    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} does not exist`,
+  });
 
 /**
  * Approves, ignores or deletes held threads or replies, all or none, keeping the counters right: an approved thread

@@ -10,6 +10,10 @@ export function readSetting(db: Kysely<DB>, key: string, tag: string) {
     .executeTakeFirst();
 }
 
+export function readSettings(db: Kysely<DB>, keys: readonly string[], tag: string) {
+  return db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).where('tag', '=', tag).execute();
+}
+
 export function readTag(db: Kysely<DB>, tag: string) {
   return db.selectFrom('settings').select(['key', 'tag', 'value']).where('tag', '=', tag).execute();
 }

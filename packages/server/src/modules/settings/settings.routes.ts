@@ -1,4 +1,5 @@
 import {
+  describeProblem,
   LOGO_TYPES,
   logoDeleteBody,
   logoUploadBody,
@@ -9,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
@@ -59,9 +60,12 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { data } = request.body;
-      for (const entry of data) {
-        const reason = checkSettingValue(entry.key, entry.tag, entry.value);
-        if (reason) throw invalid(reason);
+      for (const [i, entry] of data.entries()) {
+        const found = checkSettingValue(entry.key, entry.tag, entry.value);
+        if (found) {
+          const field = `data.${i}.${found.part}`;
+          throw invalidField(field, describeProblem(field, found.problem, settingsUpdateBody));
+        }
       }
       await db.transaction().execute((trx) => writeSettings(trx, data));
       return ok(request, { updated: data.length });
@@ -128,14 +132,14 @@ async function readLogoUpload(request: FastifyRequest): Promise<{ type: LogoType
   if (request.isMultipart()) {
     const { file, fields } = await readMultipartUpload(request, {
       field: 'logo',
+      label: { zh: '图片', en: 'Image' },
       fileSize: SITE_IMAGE_MAX_BYTES,
-      tooLarge: { zh: 'logo: 图片不能超过 5 MB', en: 'logo: the image must be at most 5 MB' },
     });
     const dataUrl = fields.get('logo');
     const bytes = file?.bytes ?? (dataUrl === undefined ? undefined : decodeDataUrl(dataUrl));
     const parsed = logoTypeSchema.safeParse(fields.get('type'), { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(prefix(parsed.error.issues, 'type'), 'body');
-    if (!bytes) throw invalid({ zh: 'logo: 缺少图片文件', en: 'logo: the image file is missing' });
+    if (!bytes) throw invalidField('logo', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
     return { type: parsed.data, bytes };
   }
   const parsed = logoUploadBody.safeParse(request.body ?? {}, { reportInput: true });

@@ -2,14 +2,18 @@ import {
   Code,
   findSettingDefinition,
   isAllowedSettingUrl,
+  isLocale,
+  LOCALES,
   SETTING_DEFINITIONS,
+  type FieldProblem,
   CLIENT_VERSION,
+  type Locale,
   type SiteInfo,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError, type LocalizedText } from '../../core/errors.js';
-import { readSetting, readTag, writeSetting } from './settings.repository.js';
+import { AppError } from '../../core/errors.js';
+import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
 
 export type SettingScalar = string | number | boolean;
 
@@ -42,33 +46,52 @@ export function decodeSetting(key: string, tag: string, stored: string | undefin
   }
 }
 
-/** Why the settings call may not store `value` under `key`/`tag` (in both locales), or null when it may. */
-export function checkSettingValue(key: string, tag: string, value: SettingScalar): LocalizedText | null {
+/**
+ * Checks an entry of the settings call: `key` when there is no such setting (only known settings are stored),
+ * `value` when it does not fit the setting; null when it may be stored.
+ */
+export function checkSettingValue(
+  key: string,
+  tag: string,
+  value: SettingScalar,
+): { part: 'key' | 'value'; problem: FieldProblem } | null {
   const def = findSettingDefinition(key, tag);
-  if (!def) return { zh: `没有名为 ${key}（${tag}）的设置项`, en: `There is no setting named ${key} (${tag})` };
+  if (!def) {
+    return {
+      part: 'key',
+      problem: {
+        kind: 'sentence',
+        zh: `没有名为 ${key}（${tag}）的设置项`,
+        en: `There is no setting named ${key} (${tag})`,
+      },
+    };
+  }
+  const wrong = (problem: FieldProblem) => ({ part: 'value' as const, problem });
   switch (def.kind) {
     case 'boolean':
       return typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1'
         ? null
-        : { zh: `${key} 只能是开或关`, en: `${key} must be on or off` };
+        : wrong({ kind: 'notType', expected: 'boolean' });
     case 'number':
-      return Number.isFinite(Number(value)) ? null : { zh: `${key} 需要是数字`, en: `${key} must be a number` };
+      return Number.isFinite(Number(value)) ? null : wrong({ kind: 'notType', expected: 'number' });
     case 'url':
       return typeof value === 'string' && isAllowedSettingUrl('url', value)
         ? null
-        : { zh: `${key} 需要是 http:// 或 https:// 开头的网址`, en: `${key} must be an http:// or https:// address` };
+        : wrong({
+            kind: 'sentence',
+            zh: `${key} 需要是 http:// 或 https:// 开头的网址`,
+            en: `${key} must be an http:// or https:// address`,
+          });
     case 'image':
       return typeof value === 'string' && isAllowedSettingUrl('image', value)
         ? null
-        : {
+        : wrong({
+            kind: 'sentence',
             zh: `${key} 需要是本站图片路径或 http:// 、https:// 开头的网址`,
             en: `${key} must be a path on this site or an http:// or https:// address`,
-          };
+          });
     default:
-      if (key === 'siteLocale' && value !== 'zh' && value !== 'en') {
-        return { zh: 'siteLocale 只能是 zh 或 en', en: 'siteLocale must be zh or en' };
-      }
-      return null;
+      return key === 'siteLocale' && !isLocale(value) ? wrong({ kind: 'notOneOf', values: [...LOCALES] }) : null;
   }
 }
 
@@ -117,6 +140,21 @@ export async function writeSettings(
 export async function isSiteClosed(db: Kysely<DB>): Promise<boolean> {
   const row = await readSetting(db, 'siteClose', 'default');
   return row ? decodeSetting('siteClose', 'default', row.value) === true : false;
+}
+
+/**
+ * What every /api request needs of the settings, in one indexed read: whether the site is closed, and its default
+ * language (for the messages of a visitor who chose none).
+ */
+export async function readSiteGate(db: Kysely<DB>): Promise<{ closed: boolean; locale: Locale | undefined }> {
+  const rows = await readSettings(db, ['siteClose', 'siteLocale'], 'default');
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const closed = value('siteClose');
+  const locale = value('siteLocale') ?? findSettingDefinition('siteLocale', 'default')?.default;
+  return {
+    closed: closed !== undefined && decodeSetting('siteClose', 'default', closed) === true,
+    locale: isLocale(locale) ? locale : undefined,
+  };
 }
 
 /** The answer to a non-administrator while the site is closed; Data carries the administrator's notice. */

@@ -118,6 +118,7 @@ describe('settings.v2', () => {
     const stored = JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data);
     const res = await t.post('/api/settings.v2', body, admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
+    expect((res.Data as { field?: string }).field).toMatch(/^data/);
     expect(await siteName()).toBe(before);
     expect(JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data)).toBe(stored);
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LogoType } from '@luntan/shared';
 import sharp from 'sharp';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 
 /** Largest site image (logo, favicon, background), bytes. */
 export const SITE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -29,9 +29,9 @@ const RASTER_FORMATS = new Map([
  * SVG is refused: it can carry scripts.
  */
 export async function sniffImage(bytes: Buffer, type: LogoType): Promise<string> {
-  if (bytes.length === 0) throw invalid({ zh: 'logo: 图片为空', en: 'logo: the image is empty' });
+  if (bytes.length === 0) throw invalidField('logo', { zh: '图片是空的', en: 'The image is empty' });
   if (bytes.length > SITE_IMAGE_MAX_BYTES) {
-    throw invalid({ zh: 'logo: 图片不能超过 5 MB', en: 'logo: the image must be at most 5 MB' });
+    throw invalidField('logo', { zh: '图片不能超过 5 MB', en: 'The image must be at most 5 MB' });
   }
   if (type === 'favicon' && bytes.length > 4 && bytes.readUInt32BE(0) === 0x00000100) return 'ico';
   try {
@@ -41,9 +41,9 @@ export async function sniffImage(bytes: Buffer, type: LogoType): Promise<string>
   } catch {
     // not an image sharp can read
   }
-  throw invalid({
-    zh: 'logo: 只支持 PNG、JPEG、GIF、WebP 图片（favicon 另可用 ICO）',
-    en: 'logo: only PNG, JPEG, GIF and WebP images are accepted (and ICO for the favicon)',
+  throw invalidField('logo', {
+    zh: '只支持 PNG、JPEG、GIF、WebP 图片（favicon 另可用 ICO）',
+    en: 'Only PNG, JPEG, GIF and WebP images are accepted (and ICO for the favicon)',
   });
 }
 
@@ -51,7 +51,7 @@ export async function sniffImage(bytes: Buffer, type: LogoType): Promise<string>
 export function decodeDataUrl(value: string): Buffer {
   const match = /^data:[\w/+.-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
   if (!match) {
-    throw invalid({ zh: 'logo: 需要 data URL 格式的图片', en: 'logo: expected an image as a data URL' });
+    throw invalidField('logo', { zh: '图片需要是 data URL 格式', en: 'The image must be a data URL' });
   }
   return Buffer.from(match[1]!, 'base64');
 }

@@ -13,7 +13,7 @@ import {
   type SigninFieldUpdateBody,
 } from '@luntan/shared';
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { invalid, notFound } from '../../core/errors.js';
+import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, SigninField, SigninFieldsTable, UserSigninField, UserSigninFieldsTable } from '../../db/schema.js';
 import { readSiteSettings } from '../settings/settings.service.js';
@@ -29,8 +29,7 @@ import {
   updateField,
 } from './signin-fields.repository.js';
 
-const fieldNotFound = (field = 'id') =>
-  notFound({ zh: `${field}: 注册扩展字段不存在`, en: `${field}: no such sign-in field` });
+const fieldNotFound = (field = 'id') => notFoundField(field, { zh: '注册扩展字段不存在', en: 'No such sign-in field' });
 
 const parseExt = (ext: string): SigninFieldOptions | Record<string, never> => {
   try {
@@ -78,9 +77,9 @@ function presentAnswer(a: UserSigninField): SigninAnswerItem {
 function checkOptions(type: number, ext: Partial<SigninFieldOptions> | undefined): string {
   if (!isChoice(type)) return '';
   if (!ext?.options || ext.options.length === 0) {
-    throw invalid({
-      zh: 'fieldsExt: 单选和多选字段需要选项',
-      en: 'fieldsExt: a radio or checkbox field needs options',
+    throw invalidField('fieldsExt', {
+      zh: '单选和多选字段需要选项',
+      en: 'A radio or checkbox field needs options',
     });
   }
   return JSON.stringify({ options: ext.options });
@@ -151,7 +150,7 @@ export async function publicFields(db: Kysely<DB>, userId: number | null): Promi
 }
 
 export async function answersOf(db: Kysely<DB>, userId: number): Promise<SigninAnswerItem[]> {
-  if (!(await findUserById(db, userId))) throw notFound({ zh: 'userId: 用户不存在', en: 'userId: no such user' });
+  if (!(await findUserById(db, userId))) throw notFoundField('userId', { zh: '用户不存在', en: 'No such user' });
   return (await liveAnswers(db, userId)).map(presentAnswer);
 }
 
@@ -170,32 +169,42 @@ function checkAnswers(
     const field = byId.get(answer.id);
     const at_ = `${prefix}.${i}`;
     if (!field) throw fieldNotFound(`${at_}.id`);
-    if (seen.has(field.id)) throw invalid({ zh: `${at_}.id: 字段重复`, en: `${at_}.id: the field is answered twice` });
+    if (seen.has(field.id)) {
+      throw invalidField(`${at_}.id`, { zh: `「${field.name}」回答了两次`, en: `"${field.name}" is answered twice` });
+    }
     seen.add(field.id);
-    const wrong = (en: string, zh: string) => invalid({ zh: `${at_}.value: ${zh}`, en: `${at_}.value: ${en}` });
+    // The sign-in field's own name is the best label of its answer.
+    const wrong = (zh: string, en: string) =>
+      invalidField(`${at_}.value`, {
+        zh: `「${field.name}」的回答${zh}`,
+        en: `The answer to "${field.name}" ${en}`,
+      });
     let value: string;
     if (field.type === SigninFieldType.CHECKBOX) {
-      if (!Array.isArray(answer.value)) throw wrong('expected a list of options', '需要选项列表');
+      if (!Array.isArray(answer.value)) throw wrong('必须是选项列表', 'must be a list of options');
       const allowed = optionValues(field.fieldsExt);
       const picked = [...new Set(answer.value)];
-      if (picked.some((v) => !allowed.includes(v))) throw wrong('not one of the options', '不是可选的选项');
+      if (picked.some((v) => !allowed.includes(v))) throw wrong('不是可选的选项', 'is not one of its options');
       if (picked.length === 0) continue;
       value = JSON.stringify(picked);
     } else {
-      if (typeof answer.value !== 'string') throw wrong('expected text', '需要文本');
+      if (typeof answer.value !== 'string') throw wrong('必须是文字', 'must be text');
       value = answer.value.trim();
       if (value === '') continue;
       if (field.type === SigninFieldType.TEXT && ([...value].length > SIGNIN_TEXT_MAX || /[\r\n]/.test(value))) {
-        throw wrong(`one line of at most ${SIGNIN_TEXT_MAX} characters`, `单行，最多 ${SIGNIN_TEXT_MAX} 个字符`);
+        throw wrong(
+          `只能是一行，最多 ${SIGNIN_TEXT_MAX} 个字符`,
+          `must be one line of at most ${SIGNIN_TEXT_MAX} characters`,
+        );
       }
       if (field.type === SigninFieldType.RADIO && !optionValues(field.fieldsExt).includes(value)) {
-        throw wrong('not one of the options', '不是可选的选项');
+        throw wrong('不是可选的选项', 'is not one of its options');
       }
       if (
         (field.type === SigninFieldType.IMAGE || field.type === SigninFieldType.ATTACHMENT) &&
         !/^(\/|https?:\/\/)\S{1,500}$/.test(value)
       ) {
-        throw wrong('expected the address of an uploaded file', '需要已上传文件的地址');
+        throw wrong('必须是已上传文件的地址', 'must be the address of an uploaded file');
       }
     }
     rows.push({
@@ -243,9 +252,9 @@ export async function registrationFields(
   const answered = new Set(rows.map((r) => r.fieldId));
   const missing = required.find((f) => !answered.has(f.id));
   if (missing) {
-    throw invalid({
-      zh: `signinFields: 必填字段「${missing.name}」未填写`,
-      en: `signinFields: the required field "${missing.name}" is not answered`,
+    throw invalidField('signinFields', {
+      zh: `必填项「${missing.name}」未填写`,
+      en: `The required field "${missing.name}" is not answered`,
     });
   }
   return {
@@ -291,9 +300,12 @@ export async function examineAnswers(db: Kysely<DB>, body: SigninAnswersExamineB
   await db.transaction().execute(async (trx) => {
     for (const [i, item] of body.data.entries()) {
       const answer = await findAnswer(trx, item.id);
-      if (!answer) throw notFound({ zh: `data.${i}.id: 回答不存在`, en: `data.${i}.id: no such answer` });
+      if (!answer) throw notFoundField(`data.${i}.id`, { zh: '回答不存在', en: 'No such answer' });
       if (answer.status === SigninAnswerStatus.DISCARDED) {
-        throw invalid({ zh: `data.${i}.id: 该回答已被新的回答取代`, en: `data.${i}.id: the answer was replaced` });
+        throw invalidField(`data.${i}.id`, {
+          zh: '该回答已被新的回答取代',
+          en: 'The answer was replaced by a newer one',
+        });
       }
       await updateAnswer(trx, answer.id, { status: item.status, remark: item.remark ?? '', updatedAt: at });
       if (item.status !== SigninAnswerStatus.REJECTED) continue;

@@ -84,7 +84,7 @@ describe('admin sign-in fields', () => {
     const before = (await fields()).length;
     const res = await create(body);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message.startsWith(field)).toBe(true);
+    expect((res.Data as { field?: string }).field?.startsWith(field)).toBe(true);
     expect((await fields()).length).toBe(before);
   });
 
@@ -175,7 +175,7 @@ describe('registration with sign-in fields', () => {
   ])('refuses registration with %s, creating no user', async (_n, answers, field) => {
     const res = await register({ username: 'fields_bad', signinFields: answers() });
     expect(res.Code).toBe(field.endsWith('.id') ? Code.RESOURCE_NOT_FOUND : Code.INVALID_PARAMETER);
-    expect(res.Message.startsWith(field)).toBe(true);
+    expect(res.Data).toMatchObject({ field });
     expect((await t.post('/api/v3/users/username.check', { username: 'fields_bad' })).Code).toBe(0);
   });
 

@@ -1,4 +1,10 @@
-import { STOP_WORD_TYPES, type StopWordRule, type StopWordType } from '@luntan/shared';
+import {
+  replacePlainly,
+  STOP_WORD_TYPES,
+  type StopWordRule,
+  type StopWordType,
+  type TextReplacement,
+} from '@luntan/shared';
 
 /**
  * Finds stop words in a text: an Aho–Corasick automaton over UTF-16 code units of the lower-cased text, built once
@@ -159,8 +165,15 @@ export class StopWordMatcher {
     return hits;
   }
 
-  /** What the words of one content type do to a text. */
-  check(text: string, type: StopWordType): StopWordVerdict {
+  /**
+   * What the words of one content type do to a text. `place` puts the replacements into the text: as they are by
+   * default; Markdown passes one that keeps them literal.
+   */
+  check(
+    text: string,
+    type: StopWordType,
+    place: (text: string, replacements: readonly TextReplacement[]) => string = replacePlainly,
+  ): StopWordVerdict {
     const hits = this.find(text);
     let banned: MatcherWord | null = null;
     let moderated: MatcherWord | null = null;
@@ -173,15 +186,19 @@ export class StopWordMatcher {
     }
     if (banned || replacing.length === 0) return { banned, moderated, text, replaced: 0, firstReplaced: null };
     replacing.sort((a, b) => a.start - b.start || b.end - a.end);
-    let out = '';
+    const replacements: TextReplacement[] = [];
     let at = 0;
-    let replaced = 0;
     for (const h of replacing) {
       if (h.start < at) continue;
-      out += text.slice(at, h.start) + h.word.replacement;
+      replacements.push({ start: h.start, end: h.end, text: h.word.replacement });
       at = h.end;
-      replaced += 1;
     }
-    return { banned, moderated, text: out + text.slice(at), replaced, firstReplaced: replacing[0]!.word };
+    return {
+      banned,
+      moderated,
+      text: place(text, replacements),
+      replaced: replacements.length,
+      firstReplaced: replacing[0]!.word,
+    };
   }
 }

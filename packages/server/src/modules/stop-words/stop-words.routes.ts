@@ -1,7 +1,13 @@
-import { stopWordsBatchBody, stopWordsDeleteBody, stopWordsDeleteQuery, stopWordsQuery } from '@luntan/shared';
+import {
+  stopWordsBatchBody,
+  stopWordsDeleteBody,
+  stopWordsDeleteQuery,
+  stopWordsQuery,
+  describeProblem,
+} from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../auth/guards.js';
 import { requireUser } from '../auth/viewer.js';
@@ -59,7 +65,7 @@ export async function stopWordsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const ids = request.query.id ?? request.body?.id;
-      if (!ids) throw invalid({ zh: 'id: 必填', en: 'id: required' });
+      if (!ids) throw invalidField('id', describeProblem('id', { kind: 'required' }, stopWordsDeleteQuery));
       return ok(request, await removeStopWords(db, ids));
     },
   );

@@ -10,10 +10,12 @@ import {
   type StopWordsBatchResult,
   type StopWordsQuery,
   type StopWordType,
+  type TextReplacement,
+  describeProblem,
 } from '@luntan/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { bumpCacheVersion, readCacheVersion } from '../../core/cache-versions.js';
-import { AppError, invalid, notFound } from '../../core/errors.js';
+import { fieldError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, StopWord, StopWordsTable } from '../../db/schema.js';
 import { foldCase, StopWordMatcher } from './stop-word-matcher.js';
@@ -69,16 +71,14 @@ export interface ScreenedText {
   replacedWord: string | null;
 }
 
+/** -4006 naming the field in words and quoting the word; `Data: {field, word}` for programs. */
 export const wordRefused = (field: string, word: string) =>
-  new AppError(
-    Code.CONTENT_BANNED,
-    { zh: `${field}: 不能包含「${word}」`, en: `${field}: "${word}" is not allowed here` },
-    { data: { field, word } },
-  );
+  fieldError(Code.CONTENT_BANNED, field, describeProblem(field, { kind: 'stopWord', word }), { word });
 
 /**
  * Applies the stop words of `type` to a text that enters the site: {BANNED} refuses it (-4006 naming the word),
  * {REPLACE} substitutes, {MOD} holds user content (ugc) for review and refuses any other kind of text.
+ * `place` puts replacements into the text (Markdown keeps them literal; plain text takes them as they are).
  */
 export async function screenText(
   db: Kysely<DB>,
@@ -86,16 +86,13 @@ export async function screenText(
   type: StopWordType,
   text: string,
   field: string,
+  place?: (text: string, replacements: readonly TextReplacement[]) => string,
 ): Promise<ScreenedText> {
   if (text === '') return { text, held: false, replacedWord: null };
-  const verdict = (await cache.get(db)).check(text, type);
+  const verdict = (await cache.get(db)).check(text, type, place);
   if (verdict.banned) {
     const word = verdict.banned.find;
-    throw new AppError(
-      Code.CONTENT_BANNED,
-      { zh: `${field}: 包含违禁词「${word}」`, en: `${field}: holds the banned word "${word}"` },
-      { data: { field, word } },
-    );
+    throw fieldError(Code.CONTENT_BANNED, field, describeProblem(field, { kind: 'bannedWord', word }), { word });
   }
   if (verdict.moderated && type !== 'ugc') throw wordRefused(field, verdict.moderated.find);
   return { text: verdict.text, held: verdict.moderated !== null, replacedWord: verdict.firstReplaced?.find ?? null };
@@ -148,13 +145,13 @@ export async function importStopWords(
     const parsed = parseStopWordLine(line);
     if (parsed === null) continue;
     if (!isStopWordRule(parsed)) {
-      throw invalid({ zh: `data.words.${i}: ${parsed.zh}`, en: `data.words.${i}: ${parsed.en}` });
+      throw invalidField(`data.words.${i}`, { zh: `第 ${i + 1} 行：${parsed.zh}`, en: `Line ${i + 1}: ${parsed.en}` });
     }
     const key = foldCase(parsed.find);
     if (rules.has(key)) skipped += 1;
     else rules.set(key, parsed);
   }
-  if (rules.size === 0) throw invalid({ zh: 'data.words: 没有敏感词', en: 'data.words: no word given' });
+  if (rules.size === 0) throw invalidField('data.words', { zh: '没有敏感词', en: 'No word given' });
   const at = now();
   return db.transaction().execute(async (trx) => {
     const existing = await existingStopWords(trx, [...rules.keys()]);
@@ -182,7 +179,7 @@ export async function importStopWords(
 export async function removeStopWords(db: Kysely<DB>, ids: number[]): Promise<{ deleted: number }> {
   return db.transaction().execute(async (trx) => {
     const deleted = await deleteStopWords(trx, ids);
-    if (deleted === 0) throw notFound({ zh: 'id: 敏感词不存在', en: 'id: no such stop word' });
+    if (deleted === 0) throw notFoundField('id', { zh: '敏感词不存在', en: 'No such stop word' });
     await bumpCacheVersion(trx, VERSION);
     return { deleted };
   });

@@ -10,10 +10,11 @@ import {
   type ThreadListQuery,
   type ThreadOperateBody,
   type ThreadUpdateBody,
+  describeProblem,
 } from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { AppError, invalid, needLogin } from '../../core/errors.js';
+import { AppError, invalidField, needLogin } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DialectName } from '../../db/database.js';
 import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
@@ -21,7 +22,7 @@ import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
-import { plainText, renderContent, summarize } from '../posts/post-content.js';
+import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
 import {
   countLikes,
   findPost,
@@ -75,7 +76,7 @@ export async function lockThread(trx: Kysely<DB>, dialect: DialectName, id: numb
 const changedMeanwhile = () =>
   new AppError(Code.RESOURCE_IN_USE, {
     zh: '主题刚被修改，请重试',
-    en: 'the thread changed meanwhile, please try again',
+    en: 'The thread changed meanwhile, please try again',
   });
 
 /**
@@ -117,7 +118,10 @@ async function screenThread<T extends string | undefined>(
   text: T,
 ): Promise<{ title: T; text: T; held: boolean }> {
   const t = title === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', title, 'title');
-  const c = text === undefined ? undefined : await screenText(ctx.db, ctx.stopWords, 'ugc', text, 'content.text');
+  const c =
+    text === undefined
+      ? undefined
+      : await screenText(ctx.db, ctx.stopWords, 'ugc', text, 'content.text', replaceLiterally);
   return {
     // A replacement may make a title longer than allowed: it is cut to the limit.
     title: (t ? [...t.text].slice(0, THREAD_TITLE_MAX).join('') : undefined) as T,
@@ -215,7 +219,10 @@ export async function updateThread(
     changes.categoryId = target.id;
   }
   if (body.draft === true && thread.isDraft === 0) {
-    throw invalid({ zh: 'draft: 已发布的主题不能改回草稿', en: 'draft: a published thread cannot become a draft' });
+    throw invalidField('draft', {
+      zh: '已发布的主题不能改回草稿',
+      en: 'A published thread cannot become a draft again',
+    });
   }
   const publishing = body.draft === false && thread.isDraft === 1;
   if (publishing) changes.isDraft = 0;
@@ -227,10 +234,8 @@ export async function updateThread(
   // New text with a {MOD} word sends the thread back to review.
   if (screened.held) changes.isApproved = 0;
   if ((changes.isDraft ?? thread.isDraft) === 0) {
-    if (title === '')
-      throw invalid({ zh: 'title: 标题需要 1 到 100 个字符', en: 'title: title must be 1 to 100 characters' });
-    if (text.trim() === '')
-      throw invalid({ zh: 'content.text: 内容不能为空', en: 'content.text: content must not be empty' });
+    if (title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
+    if (text.trim() === '') throw invalidField('content.text', describeProblem('content.text', { kind: 'empty' }));
   }
   const rendered = body.content ? await renderContent(ctx.db, text, thread.userId) : undefined;
   const at = now();
@@ -302,7 +307,7 @@ export async function operateThread(
       throw denied(viewer);
     }
     if (!isPublished(thread) && body.isFavorite) {
-      throw invalid({ zh: 'id: 主题尚未发布', en: 'id: the thread is not published' });
+      throw invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
     }
   }
   if (body.isDeleted === true && !canDeleteThread(viewer, thread)) throw denied(viewer);
@@ -408,7 +413,7 @@ export async function listThreadsFor(
     });
   }
   if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
-    throw invalid({ zh: 'filter.toUserId: complex 为 5 时必填', en: 'filter.toUserId: required with complex 5' });
+    throw invalidField('filter.toUserId', describeProblem('filter.toUserId', { kind: 'required' }));
   }
   const categories = await listCategories(ctx.db);
   const categoryIds = listableCategories(categories, viewer, filter.categoryids);

@@ -8,14 +8,14 @@ import {
   type UsersExamineBody,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import { invalid, notFound } from '../../core/errors.js';
+import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
 import { listGroups } from '../groups/groups.repository.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
 import { findUserById, updateUser } from './users.repository.js';
 
-export const userNotFound = (field = 'id') => notFound({ zh: `${field}: 用户不存在`, en: `${field}: no such user` });
+export const userNotFound = (field = 'id') => notFoundField(field, { zh: '用户不存在', en: 'No such user' });
 
 function presentUser(u: User, groups: { id: number; name: string }[]): AdminUserItem {
   return {
@@ -76,14 +76,15 @@ export async function updateUserByAdmin(
       const known = new Set((await listGroups(trx)).map((g) => g.id));
       for (const [i, id] of groupIds.entries()) {
         const field = body.groupIds ? `groupIds.${i}` : 'groupId';
-        if (!known.has(id)) throw notFound({ zh: `${field}: 用户组不存在`, en: `${field}: no such group` });
-        if (id === GroupId.GUEST)
-          throw invalid({ zh: `${field}: 游客组不能分配给用户`, en: `${field}: the guest group is for visitors only` });
+        if (!known.has(id)) throw notFoundField(field, { zh: '用户组不存在', en: 'No such user group' });
+        if (id === GroupId.GUEST) {
+          throw invalidField(field, { zh: '游客组不能分配给用户', en: 'The guest group is for visitors only' });
+        }
       }
       if (user.id === actorId && !groupIds.includes(GroupId.ADMINISTRATOR)) {
-        throw invalid({
-          zh: 'groupIds: 不能把自己移出管理员组',
-          en: 'groupIds: you cannot leave the administrator group yourself',
+        throw invalidField('groupIds', {
+          zh: '不能把自己移出管理员组',
+          en: 'You cannot leave the administrator group yourself',
         });
       }
     }
@@ -91,11 +92,11 @@ export async function updateUserByAdmin(
     const changes: UserUpdate = {};
     if (body.status !== undefined && body.status !== user.status) {
       if (user.id === actorId)
-        throw invalid({ zh: 'status: 不能修改自己的状态', en: 'status: you cannot change your own status' });
+        throw invalidField('status', { zh: '不能修改自己的状态', en: 'You cannot change your own status' });
       if (body.status === UserStatus.BANNED && finalGroups.includes(GroupId.ADMINISTRATOR)) {
-        throw invalid({
-          zh: 'status: 不能禁用管理员，请先将其移出管理员组',
-          en: 'status: an administrator cannot be banned; remove them from the administrator group first',
+        throw invalidField('status', {
+          zh: '不能禁用管理员，请先将其移出管理员组',
+          en: 'An administrator cannot be banned: remove them from the administrator group first',
         });
       }
       changes.status = body.status;
@@ -116,7 +117,10 @@ export async function examineUsers(db: Kysely<DB>, body: UsersExamineBody): Prom
       const user = await findUserById(trx, item.id);
       if (!user) throw userNotFound(`data.${i}.id`);
       if (user.status !== UserStatus.UNDER_REVIEW) {
-        throw invalid({ zh: `data.${i}.id: 该用户不在审核中`, en: `data.${i}.id: the user is not under review` });
+        throw invalidField(`data.${i}.id`, {
+          zh: `用户 ${user.username} 不在审核中`,
+          en: `User ${user.username} is not under review`,
+        });
       }
       await updateUser(trx, user.id, {
         status: item.status,

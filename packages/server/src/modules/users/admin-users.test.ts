@@ -192,7 +192,7 @@ describe('backAdmin/users/examine', () => {
       admin,
     );
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
-    expect(res.Message.startsWith('data.1.id')).toBe(true);
+    expect(res.Data).toMatchObject({ field: 'data.1.id' });
     expect((await user(pending.id)).status).toBe(2);
     expect((await user(normal.id)).status).toBe(0);
     for (const body of [{ data: [] }, { data: [{ id: pending.id, status: 1 }] }, { data: [{ id: pending.id }] }, {}]) {

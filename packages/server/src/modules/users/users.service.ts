@@ -5,7 +5,7 @@ import { nicknameSchema, type UpdateUserBody, type UserProfile } from '@luntan/s
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
-import { invalid } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
@@ -65,10 +65,10 @@ export async function replaceProfileImage(
   const field = kind;
   const { file } = await readMultipartUpload(request, {
     field,
+    label: kind === 'avatar' ? { zh: '头像', en: 'Avatar' } : { zh: '背景图', en: 'Background image' },
     fileSize: PROFILE_IMAGE_MAX_BYTES,
-    tooLarge: { zh: `${field}: 图片不能超过 5 MB`, en: `${field}: the image must be at most 5 MB` },
   });
-  if (!file) throw invalid({ zh: `${field}: 缺少图片文件`, en: `${field}: the image file is missing` });
+  if (!file) throw invalidField(field, { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
   const { bytes, ext } = await processImage(file.bytes, kind, field);
   const dir = path.join(ctx.uploadsDir, IMAGE_DIRS[kind]);
   await fs.mkdir(dir, { recursive: true });
@@ -94,9 +94,9 @@ async function processImage(input: Buffer, kind: ProfileImage, field: string): P
     meta = {} as sharp.Metadata;
   }
   if (!meta.format || !['jpeg', 'png', 'gif', 'webp'].includes(meta.format) || !(meta.width && meta.height)) {
-    throw invalid({
-      zh: `${field}: 只支持 JPEG、PNG、GIF、WebP 图片`,
-      en: `${field}: only JPEG, PNG, GIF and WebP images are accepted`,
+    throw invalidField(field, {
+      zh: '只支持 JPEG、PNG、GIF、WebP 图片',
+      en: 'Only JPEG, PNG, GIF and WebP images are accepted',
     });
   }
   const animated = (meta.pages ?? 1) > 1;

@@ -27,18 +27,17 @@ interface WebRenderer {
   warmUp?: () => Promise<void>;
 }
 
-/** Request headers that the in-process API calls of a page render carry over from the visitor. */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'accept-language', 'x-forwarded-for'] as const;
+/**
+ * Request headers that the in-process API calls of a page render carry over from the visitor. Accept-Language is
+ * not among them: the language is the `locale` cookie's, else the site's (packages/shared/src/locale.ts).
+ */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'x-forwarded-for'] as const;
 
-/** Every request header the render reads (the page's address, platform, language, session): a cached page's key. */
-const PAGE_KEY_HEADERS = [
-  'host',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'user-agent',
-  'accept-language',
-  'cookie',
-] as const;
+/**
+ * Every request header the render reads (the page's address, platform, session and chosen language): a cached
+ * page's key.
+ */
+const PAGE_KEY_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'user-agent', 'cookie'] as const;
 
 /** The guest cache key of a page, or null when the page is a signed-in visitor's (never cached). */
 function guestPageKey(request: FastifyRequest): string | null {
