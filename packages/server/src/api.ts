@@ -124,19 +124,22 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return answer(Code.INVALID_PARAMETER, locale === 'zh' ? 'body: 请求内容过大' : 'body: request body too large', 413);
+    const text = { zh: '提交的内容太大了', en: 'What was sent is too large' };
+    return answer(Code.INVALID_PARAMETER, localize(text, locale), 413, { field: 'body' });
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    // Malformed JSON, an unsupported content type, an empty JSON body, a bad multipart stream...
-    const detail =
+    // Malformed JSON, an unsupported content type, an empty JSON body...: the client's fault, said in words; the
+    // parser's own text goes to the log only.
+    request.log.info({ err: error }, 'request refused by the parser');
+    const [field, text] =
       fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'content-type: unsupported'
+        ? ['content-type', { zh: '不支持这种提交格式', en: 'This content type is not supported' }]
         : error instanceof SyntaxError ||
             fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
             fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'body: malformed JSON'
-          : `request: ${fe.message ?? 'invalid'}`;
-    return answer(Code.INVALID_PARAMETER, detail);
+          ? ['body', { zh: '提交的内容不是有效的 JSON', en: 'What was sent is not valid JSON' }]
+          : ['request', { zh: '请求格式不正确', en: 'The request is not in the right form' }];
+    return answer(Code.INVALID_PARAMETER, localize(text, locale), 200, { field });
   }
   request.log.error({ err: error }, 'unexpected error');
   return answer(Code.INTERNAL_ERROR, codeMessage(Code.INTERNAL_ERROR, locale), 500);

@@ -26,7 +26,11 @@ describe('the envelope and the error codes', () => {
       body: '{"username": "a", ',
       headers: { 'content-type': 'application/json' },
     });
-    expect(bad.body).toMatchObject({ Code: Code.INVALID_PARAMETER, Message: 'body: malformed JSON' });
+    expect(bad.body).toMatchObject({
+      Code: Code.INVALID_PARAMETER,
+      Message: '提交的内容不是有效的 JSON',
+      Data: { field: 'body' },
+    });
     const empty = await t.call('POST', '/api/v3/users/username.login', {
       body: '',
       headers: { 'content-type': 'application/json' },
@@ -36,7 +40,8 @@ describe('the envelope and the error codes', () => {
       body: '<a/>',
       headers: { 'content-type': 'application/xml' },
     });
-    expect(xml.body.Code).toBe(Code.INVALID_PARAMETER);
+    expect(xml.body).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'content-type' } });
+    expect(xml.body.Message).toBe('不支持这种提交格式');
   });
 
   it('answers a body over the limit with -4001 and HTTP 413', async () => {
