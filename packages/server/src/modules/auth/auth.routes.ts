@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_NAME,
   ACCESS_TOKEN_TTL_MS,
   Code,
+  LOCALE_COOKIE,
   loginBody,
   registerBody,
   usernameCheckBody,
@@ -11,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { isUsernameTaken, login, logout, register, type ClientInfo } from './auth.service.js';
+import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
 
@@ -71,6 +72,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       await limits.login.recordSuccess(account);
       setTokenCookie(request, reply, session);
+      // The language the member chose in the personal centre follows them to a new browser.
+      const locale = await preferredLocale(db, session.userId);
+      if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
+        reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
+      }
       return ok(request, session);
     },
   );

@@ -2,6 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   ACCESS_TOKEN_TTL_MS,
   Code,
+  isLocale,
+  type Locale,
   nicknameSchema,
   UserStatus,
   type RegisterBody,
@@ -174,4 +176,10 @@ export async function changePassword(
     await updateUser(trx, userId, { passwordHash, updatedAt: at });
     await revokeOtherTokens(trx, userId, keepTokenId, at);
   });
+}
+
+/** The language a member chose (update.user), or null when they follow the site's. */
+export async function preferredLocale(db: Kysely<DB>, userId: number): Promise<Locale | null> {
+  const user = await findUserById(db, userId);
+  return user && isLocale(user.locale) ? user.locale : null;
 }

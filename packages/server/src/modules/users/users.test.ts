@@ -128,3 +128,19 @@ describe('avatar and background', () => {
     expect((await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, u.token)).Data.avatarUrl).toBe('');
   });
 });
+
+describe('the chosen language', () => {
+  it('follows the member to a new browser: signing in sets the locale cookie', async () => {
+    const u = await buildUser(t);
+    const plain = await t.call('POST', '/api/v3/users/username.login', {
+      body: { username: u.username, password: u.password },
+    });
+    expect(String(plain.headers['set-cookie'])).not.toContain('locale=');
+    expect((await update(u.token, { locale: 'en' })).Code).toBe(0);
+    const res = await t.call('POST', '/api/v3/users/username.login', {
+      body: { username: u.username, password: u.password },
+    });
+    expect(res.body.Code).toBe(0);
+    expect(String(res.headers['set-cookie'])).toMatch(/(^|,)\s*locale=en;/);
+  });
+});
