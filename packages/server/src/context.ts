@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
+import { LiveHub } from './core/live.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   stopWords: StopWordCache;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
+  /** Events for signed-in pages, delivered at once (core/live.ts). */
+  live: LiveHub;
 }
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -36,6 +39,7 @@ export function createContext(config: Config, database: Database): AppContext {
     },
     stopWords: new StopWordCache(),
     guestCache: new GuestAnswerCache(config.guestCacheMs),
+    live: new LiveHub(),
   };
 }
 
