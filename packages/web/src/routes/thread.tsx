@@ -12,7 +12,8 @@ import { Pager } from '../components/forum/pager';
 import { shareText } from '../components/forum/share-text';
 import { TimeText } from '../components/forum/time-text';
 import { PluginSlot } from '../components/plugin/plugin-slot';
-import { Avatar, Button, Icon, Spinner, Textarea, toast } from '../components/ui';
+import { authorOf, UserAvatar, userHref } from '../components/people/user-hover-card';
+import { Button, Icon, Spinner, Textarea, toast } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
@@ -169,9 +170,11 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
           {thread.title}
         </h1>
         <div className="lt-thread__byline">
-          <Avatar image={thread.user.avatar} text={thread.user.nickname} circle />
+          <UserAvatar user={authorOf(thread.user)} />
           <div>
-            <div className="lt-thread__author">{thread.user.nickname}</div>
+            <Link className="lt-thread__author" to={userHref(thread.user.userId)}>
+              {thread.user.nickname}
+            </Link>
             <div className="lt-thread__meta">
               <TimeText iso={thread.createdAt} />
               <span>
@@ -332,10 +335,12 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
       data-testid={isComment ? 'comment' : 'reply'}
       data-post-id={item.id}
     >
-      <Avatar image={item.user.avatar} text={item.user.nickname} size={isComment ? 'small' : 'primary'} circle />
+      <UserAvatar user={authorOf(item.user)} size={isComment ? 'small' : 'primary'} />
       <div className="lt-post__body">
         <header className="lt-post__meta">
-          <span className="lt-post__author">{item.user.nickname}</span>
+          <Link className="lt-post__author" to={userHref(item.user.userId)}>
+            {item.user.nickname}
+          </Link>
           {item.commentUser ? (
             <span className="lt-post__to">
               {t('thread.replyTo')} {item.commentUser.nickname}
