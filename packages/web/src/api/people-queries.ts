@@ -6,6 +6,7 @@ import {
   type PersonItem,
   type ThreadItem,
   type UserProfile,
+  type UserSearchItem,
 } from '@luntan/shared';
 import type { ApiClient } from './client';
 import type { ApiResult } from './dispatcher';
@@ -66,4 +67,17 @@ export const profileThreadsQuery = (
   queryKey: ['threads', 'profile', list, userId, page, viewerId] as const,
   queryFn: (): Promise<ApiResult<Page<ThreadItem>>> =>
     api.get<Page<ThreadItem>>('/api/v3/thread.list', profileThreadsRequest(list, userId, page)),
+});
+
+/** How many names the @mention list suggests. */
+export const MENTION_SUGGESTIONS = 6;
+
+export const mentionQuery = (api: ApiClient, keyword: string) => ({
+  queryKey: ['mention', keyword] as const,
+  queryFn: (): Promise<ApiResult<Page<UserSearchItem>>> =>
+    api.get<Page<UserSearchItem>>('/api/v3/users.list', {
+      page: 1,
+      perPage: MENTION_SUGGESTIONS,
+      filter: { nickname: keyword },
+    }),
 });

@@ -259,6 +259,8 @@ export const en: Messages = {
     draftUntitled: 'Untitled draft',
     draftsMore_one: '{{count}} older draft not shown',
     draftsMore_other: '{{count}} older drafts not shown',
+    mentions: 'Mention a member',
+    noMentions: 'No matching members',
   },
   admin: {
     title: 'Back office',

@@ -257,6 +257,8 @@ export const zh = {
     draftUntitled: '无标题草稿',
     draftsMore_one: '还有 {{count}} 篇较早的草稿',
     draftsMore_other: '还有 {{count}} 篇较早的草稿',
+    mentions: '提及用户',
+    noMentions: '没有匹配的用户',
   },
   admin: {
     title: '管理后台',

@@ -1,6 +1,6 @@
 import { Code, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../api/dispatcher';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -8,6 +8,7 @@ import { positiveInt, postsQuery, threadDetailQuery } from '../api/forum-queries
 import { post } from '../api/mutate';
 import { browserApi } from '../api/client';
 import { useAppContext, type AppContext } from '../app-context';
+import { useMentions } from '../components/forum/mention-suggest';
 import { Pager } from '../components/forum/pager';
 import { shareText } from '../components/forum/share-text';
 import { TimeText } from '../components/forum/time-text';
@@ -257,6 +258,8 @@ function Composer({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
+  const textareaId = useId();
+  const mentions = useMentions(textareaId, text, setText);
   const { pending, run } = usePending();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -272,14 +275,19 @@ function Composer({
   };
   return (
     <form className="lt-composer" onSubmit={submit} data-testid={testId}>
-      <Textarea
-        aria-label={label}
-        placeholder={placeholder}
-        value={text}
-        onChange={setText}
-        rows={3}
-        maxLength={50_000}
-      />
+      <div className="lt-mention-host">
+        <Textarea
+          id={textareaId}
+          aria-label={label}
+          placeholder={placeholder}
+          value={text}
+          onChange={setText}
+          rows={3}
+          maxLength={50_000}
+          {...mentions.textareaProps}
+        />
+        {mentions.popup}
+      </div>
       <div className="lt-composer__actions">
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
