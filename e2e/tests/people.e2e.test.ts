@@ -447,13 +447,16 @@ describe('personal centre', () => {
     await e2e.screenshot(page, 'my-follows');
     await page.getByTestId('tab-fans').click();
     await page.waitForURL((url) => url.search === '?tab=fans');
-    expect(await page.getByTestId('list-fans').getByTestId('person').count()).toBe(1);
+    // The address changes before the new tab renders (the router's transition): wait for it.
+    const fans = page.getByTestId('list-fans').getByTestId('person');
+    await fans.first().waitFor();
+    expect(await fans.count()).toBe(1);
     await page.getByTestId('tab-drafts').click();
     await page.getByTestId('list-drafts').getByText('还没写完的草稿').waitFor();
     await page.getByTestId('tab-favorites').click();
     await page.getByTestId('list-favorites').getByRole('link', { name: liked.title }).waitFor();
     await page.getByTestId('tab-liked').click();
-    expect(await page.locator('.lt-profile-section .lt-empty').textContent()).toBe('还没有赞过主题');
+    await page.locator('.lt-profile-section .lt-empty', { hasText: '还没有赞过主题' }).waitFor();
     expect(errors).toEqual([]);
   });
 
