@@ -123,11 +123,13 @@ export function usePeopleActions(): PeopleActions {
     });
     patchProfile(queryClient, userId, (p) => ({ ...p, isDeny, follow: isDeny ? FollowState.NONE : p.follow }));
     patchListed(queryClient, userId, (p) => ({ ...p, follow: isDeny ? FollowState.NONE : p.follow }));
-    // Blocking ends both follows (counts change on both sides) and hides their threads from every list.
+    // Blocking ends both follows (counts change on both sides) and hides their threads from every list and their
+    // replies from every thread.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['user'] }),
       queryClient.invalidateQueries({ queryKey: ['people'], refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: ['threads'] }),
+      queryClient.invalidateQueries({ queryKey: ['posts'] }),
     ]);
     return true;
   };
