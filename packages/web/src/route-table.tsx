@@ -27,6 +27,13 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
     lazy: lazyPage(id),
   });
 
+  /** A member's page: a guest whose group may not view users is asked to log in (the server would answer -3001). */
+  const userViewRequired = async (args: LoaderFunctionArgs): Promise<null> => {
+    const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
+    if (forum.Code === 0 && !forum.Data.user && !forum.Data.other.canViewUser) return loginRequired(args);
+    return null;
+  };
+
   const rootLoader = async (_args: LoaderFunctionArgs): Promise<null> => {
     const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
     const userId = forum.Code === 0 ? forum.Data.user?.userId : undefined;
@@ -81,6 +88,12 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               path: 'user/supplementary',
               loader: pageLoader(ctx, 'supplementary', loginRequired),
               lazy: lazyPage('supplementary'),
+            },
+            {
+              id: 'user',
+              path: 'user/:userId',
+              loader: pageLoader(ctx, 'user', userViewRequired),
+              lazy: lazyPage('user'),
             },
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.

@@ -46,6 +46,8 @@ export interface UserProfile {
   isDenied: boolean;
   /** Whether the viewer may see the threads this user liked (always for oneself). */
   likesVisible: boolean;
+  /** The user's own likes-privacy setting (what the personal centre's switch shows). */
+  likesPublic: boolean;
   joinedAt: string;
   group: { id: number; name: string } | null;
   /** The card is the viewer's own. */

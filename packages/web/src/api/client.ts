@@ -6,15 +6,22 @@ import { withQuery } from './query-string';
  * What loaders and pages call. In the browser it is the dispatcher; during server rendering it is the server's
  * in-process `api` (Fastify inject with the visitor's cookie), so one loader works in both places.
  */
+/** Per-call options (the browser's dispatcher honours them; the server's renderer has no handler to skip). */
+export interface CallOptions {
+  /** Pass a failure to the shared error handler (its redirects); default true. */
+  handleError?: boolean;
+}
+
 export interface ApiClient {
-  get<T>(path: string, params?: Record<string, unknown>): Promise<ApiResult<T>>;
+  get<T>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown): Promise<ApiResult<T>>;
 }
 
 export type ServerApi = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
 
 export const browserApi: ApiClient = {
-  get: <T>(url: string, params?: Record<string, unknown>) => request<T>({ url, params }),
+  get: <T>(url: string, params?: Record<string, unknown>, options?: CallOptions) =>
+    request<T>({ url, params, ...options }),
   post: <T>(url: string, data?: unknown) => request<T>({ url, method: 'POST', data }),
 };
 

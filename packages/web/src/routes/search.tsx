@@ -8,7 +8,8 @@ import { Highlight } from '../components/forum/highlight';
 import { Pager } from '../components/forum/pager';
 import { SearchBox } from '../components/forum/search-box';
 import { ThreadCard } from '../components/forum/thread-card';
-import { Avatar, Spinner } from '../components/ui';
+import { authorOf, UserAvatar, userHref } from '../components/people/user-hover-card';
+import { Spinner } from '../components/ui';
 import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
 import './search.css';
@@ -66,10 +67,12 @@ function UserResults({ keyword, page }: { keyword: string; page: number }) {
       <ul className="lt-user-results" data-testid="search-users">
         {result.Data.pageData.map((user) => (
           <li key={user.userId} className="lt-user-result">
-            <Avatar image={user.avatar} text={user.nickname} circle />
+            <UserAvatar user={authorOf(user)} />
             <div>
               <div className="lt-user-result__name">
-                <Highlight text={user.nickname} keyword={keyword} />
+                <Link to={userHref(user.userId)}>
+                  <Highlight text={user.nickname} keyword={keyword} />
+                </Link>
                 {user.nickname !== user.username ? (
                   <span className="lt-user-result__username">
                     @<Highlight text={user.username} keyword={keyword} />

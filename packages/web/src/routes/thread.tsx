@@ -1,6 +1,6 @@
 import { Code, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../api/dispatcher';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -8,11 +8,13 @@ import { positiveInt, postsQuery, threadDetailQuery } from '../api/forum-queries
 import { post } from '../api/mutate';
 import { browserApi } from '../api/client';
 import { useAppContext, type AppContext } from '../app-context';
+import { useMentions } from '../components/forum/mention-suggest';
 import { Pager } from '../components/forum/pager';
 import { shareText } from '../components/forum/share-text';
 import { TimeText } from '../components/forum/time-text';
 import { PluginSlot } from '../components/plugin/plugin-slot';
-import { Avatar, Button, Icon, Spinner, Textarea, toast } from '../components/ui';
+import { authorOf, UserAvatar, userHref } from '../components/people/user-hover-card';
+import { Button, Icon, Spinner, Textarea, toast } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
@@ -169,9 +171,11 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
           {thread.title}
         </h1>
         <div className="lt-thread__byline">
-          <Avatar image={thread.user.avatar} text={thread.user.nickname} circle />
+          <UserAvatar user={authorOf(thread.user)} />
           <div>
-            <div className="lt-thread__author">{thread.user.nickname}</div>
+            <Link className="lt-thread__author" to={userHref(thread.user.userId)}>
+              {thread.user.nickname}
+            </Link>
             <div className="lt-thread__meta">
               <TimeText iso={thread.createdAt} />
               <span>
@@ -254,6 +258,8 @@ function Composer({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
+  const textareaId = useId();
+  const mentions = useMentions(textareaId, text, setText);
   const { pending, run } = usePending();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -269,14 +275,19 @@ function Composer({
   };
   return (
     <form className="lt-composer" onSubmit={submit} data-testid={testId}>
-      <Textarea
-        aria-label={label}
-        placeholder={placeholder}
-        value={text}
-        onChange={setText}
-        rows={3}
-        maxLength={50_000}
-      />
+      <div className="lt-mention-host">
+        <Textarea
+          id={textareaId}
+          aria-label={label}
+          placeholder={placeholder}
+          value={text}
+          onChange={setText}
+          rows={3}
+          maxLength={50_000}
+          {...mentions.textareaProps}
+        />
+        {mentions.popup}
+      </div>
       <div className="lt-composer__actions">
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
@@ -332,10 +343,12 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
       data-testid={isComment ? 'comment' : 'reply'}
       data-post-id={item.id}
     >
-      <Avatar image={item.user.avatar} text={item.user.nickname} size={isComment ? 'small' : 'primary'} circle />
+      <UserAvatar user={authorOf(item.user)} size={isComment ? 'small' : 'primary'} />
       <div className="lt-post__body">
         <header className="lt-post__meta">
-          <span className="lt-post__author">{item.user.nickname}</span>
+          <Link className="lt-post__author" to={userHref(item.user.userId)}>
+            {item.user.nickname}
+          </Link>
           {item.commentUser ? (
             <span className="lt-post__to">
               {t('thread.replyTo')} {item.commentUser.nickname}

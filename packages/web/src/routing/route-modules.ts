@@ -22,6 +22,7 @@ export const ROUTE_MODULES = {
   userStatus: { load: () => import('../routes/user-status'), src: 'src/routes/user-status.tsx' },
   supplementary: { load: () => import('../routes/supplementary'), src: 'src/routes/supplementary.tsx' },
   thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
+  user: { load: () => import('../routes/user'), src: 'src/routes/user.tsx' },
   post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
@@ -74,7 +75,8 @@ const PREFETCH_PATHS: Record<string, RouteModuleId> = {
 /** Loads a page's code ahead of a click, unless the connection asks to save data (save-data, 2g). */
 export function prefetchRoute(to: string): boolean {
   const path = to.split(/[?#]/)[0] ?? to;
-  const id = PREFETCH_PATHS[path] ?? (/^\/thread\/\d+$/.test(path) ? 'thread' : undefined);
+  const id =
+    PREFETCH_PATHS[path] ?? (/^\/thread\/\d+$/.test(path) ? 'thread' : /^\/user\/\d+$/.test(path) ? 'user' : undefined);
   if (!id || !canPrefetch()) return false;
   ROUTE_MODULES[id].load().catch(() => undefined);
   return true;

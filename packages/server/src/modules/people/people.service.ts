@@ -76,6 +76,7 @@ export async function readProfile(db: Kysely<DB>, viewer: ViewerContext, userId:
     isDeny: denies?.denies ?? false,
     isDenied: denies?.deniedBy ?? false,
     likesVisible: isMe || user.likesPublic === 1 || viewer.isAdmin,
+    likesPublic: user.likesPublic === 1,
     joinedAt: user.createdAt,
     group,
     isMe,

@@ -45,7 +45,13 @@ describe('update.user', () => {
       locale: 'en',
     });
     expect(res.Code).toBe(0);
-    expect(res.Data).toMatchObject({ nickname: '新的名字', signature: '写点什么', likesVisible: true, isMe: true });
+    expect(res.Data).toMatchObject({
+      nickname: '新的名字',
+      signature: '写点什么',
+      likesVisible: true,
+      likesPublic: false,
+      isMe: true,
+    });
     const seen = await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, (await buildUser(t)).token);
     expect(seen.Data).toMatchObject({ nickname: '新的名字', signature: '写点什么', likesVisible: false });
     expect((await update(u.token, { signature: '' })).Data).toMatchObject({ nickname: '新的名字', signature: '' });

@@ -4,6 +4,7 @@ import { useMemo, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
+import { useMentions } from './mention-suggest';
 
 /**
  * The preview's renderer. Raw HTML is off (it shows as text) and markdown-it refuses javascript:/vbscript:/data:
@@ -55,6 +56,7 @@ export function MarkdownEditor({ value, onChange, label, categoryId, canInsertIm
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(0);
   const html = useMemo(() => (tab === 'preview' ? markdown.render(value) : ''), [tab, value]);
+  const mentions = useMentions(EDITOR_ID, value, onChange);
 
   const element = (): HTMLTextAreaElement | null =>
     typeof document === 'undefined' ? null : (document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null);
@@ -180,18 +182,22 @@ export function MarkdownEditor({ value, onChange, label, categoryId, canInsertIm
         ) : null}
       </div>
       {tab === 'write' ? (
-        <Textarea
-          id={EDITOR_ID}
-          aria-label={label}
-          value={value}
-          onChange={onChange}
-          rows={14}
-          maxLength={maxLength}
-          showLimit
-          placeholder={t('editor.placeholder')}
-          onPaste={onPaste}
-          onDrop={onDrop}
-        />
+        <div className="lt-mention-host">
+          <Textarea
+            id={EDITOR_ID}
+            aria-label={label}
+            value={value}
+            onChange={onChange}
+            rows={14}
+            maxLength={maxLength}
+            showLimit
+            placeholder={t('editor.placeholder')}
+            onPaste={onPaste}
+            onDrop={onDrop}
+            {...mentions.textareaProps}
+          />
+          {mentions.popup}
+        </div>
       ) : (
         <div
           className="lt-editor__preview lt-prose"

@@ -2,7 +2,8 @@ import type { ThreadItem } from '@luntan/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PluginSlot } from '../plugin/plugin-slot';
-import { Avatar, Icon } from '../ui';
+import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
+import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { TimeText } from './time-text';
 import './forum.css';
@@ -13,8 +14,10 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
   return (
     <article className="lt-thread-card" data-testid="thread-card" data-thread-id={thread.threadId}>
       <header className="lt-thread-card__meta">
-        <Avatar image={thread.user.avatar} text={thread.user.nickname} size="small" circle />
-        <span className="lt-thread-card__author">{thread.user.nickname}</span>
+        <UserAvatar user={authorOf(thread.user)} size="small" />
+        <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
+          {thread.user.nickname}
+        </Link>
         <TimeText className="lt-thread-card__time" iso={thread.createdAt} />
         <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}

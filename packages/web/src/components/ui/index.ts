@@ -6,7 +6,7 @@ export type { AvatarGroupItem, AvatarGroupProps } from './avatar-group';
 export { Badge, badgeSize, badgeText } from './badge';
 export type { BadgeProps } from './badge';
 export { Button, LinkButton, buttonClassName } from './button';
-export type { ButtonProps, LinkButtonProps } from './button';
+export type { ButtonProps, ButtonSize, ButtonVariant, LinkButtonProps } from './button';
 export { Dialog, PromptDialog } from './dialog';
 export type { DialogProps, PromptDialogProps } from './dialog';
 export { Dropdown } from './dropdown';

@@ -1,0 +1,155 @@
+import { isLocale, type Locale, type UserProfile } from '@luntan/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../api/mutate';
+import { useQueryClient } from '@tanstack/react-query';
+import { patchProfile } from '../../hooks/use-people-actions';
+import { usePending } from '../../hooks/use-pending';
+import { htmlLang, writeLocaleCookie } from '../../i18n';
+import { Button, TextInput, toast } from '../ui';
+
+const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
+  { locale: 'zh', name: '中文' },
+  { locale: 'en', name: 'English' },
+];
+
+/** The current password, then the new one twice; the server signs out every other session. */
+function PasswordForm() {
+  const { t } = useTranslation();
+  const { pending, run } = usePending();
+  const [values, setValues] = useState({ password: '', newPassword: '', confirm: '' });
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (!values.password || !values.newPassword) {
+      toast.warning(t('my.settings.passwordRequired'));
+      return;
+    }
+    if (values.newPassword !== values.confirm) {
+      toast.warning(t('my.settings.mismatch'));
+      return;
+    }
+    void run(async () => {
+      const done = await post<UserProfile>('/api/v3/users/update.user', {
+        password: values.password,
+        newPassword: values.newPassword,
+      });
+      if (!done) return;
+      setValues({ password: '', newPassword: '', confirm: '' });
+      toast.success(t('my.settings.passwordChanged'));
+    });
+  };
+
+  return (
+    <form className="lt-settings__block" onSubmit={submit} aria-labelledby="settings-password" noValidate>
+      <h3 id="settings-password" className="lt-settings__title">
+        {t('my.settings.password')}
+      </h3>
+      <TextInput
+        mode="password"
+        label={t('my.settings.currentPassword')}
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={set('password')}
+      />
+      <TextInput
+        mode="password"
+        label={t('my.settings.newPassword')}
+        name="newPassword"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+      />
+      <TextInput
+        mode="password"
+        label={t('my.settings.confirmPassword')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={set('confirm')}
+      />
+      <div>
+        <Button type="primary" htmlType="submit" loading={pending} data-testid="password-save">
+          {t('my.settings.changePassword')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Account settings: password, likes privacy, language (kept with the account and in the locale cookie). */
+export function AccountSettings({ profile }: { profile: UserProfile }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [privacyPending, setPrivacyPending] = useState(false);
+  const current: Locale = isLocale(i18n.language) ? i18n.language : 'zh';
+
+  const setLikesPublic = async (likesPublic: boolean): Promise<void> => {
+    setPrivacyPending(true);
+    try {
+      const next = await post<UserProfile>('/api/v3/users/update.user', { likesPublic });
+      if (!next) return;
+      patchProfile(queryClient, profile.id, () => next);
+      toast.success(t('my.settings.saved'));
+    } finally {
+      setPrivacyPending(false);
+    }
+  };
+
+  const setLanguage = async (locale: Locale): Promise<void> => {
+    if (locale === current) return;
+    // The cookie makes the next server render speak it too; the account keeps it for the user's other devices.
+    writeLocaleCookie(locale);
+    document.documentElement.lang = htmlLang(locale);
+    await i18n.changeLanguage(locale);
+    if (await post('/api/v3/users/update.user', { locale })) toast.success(i18n.t('my.settings.saved'));
+  };
+
+  return (
+    <div className="lt-settings" data-testid="settings">
+      <PasswordForm />
+      <section className="lt-settings__block" aria-labelledby="settings-privacy">
+        <h3 id="settings-privacy" className="lt-settings__title">
+          {t('my.settings.privacy')}
+        </h3>
+        <label className="lt-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            className="lt-switch__input"
+            checked={profile.likesPublic}
+            disabled={privacyPending}
+            onChange={(event) => void setLikesPublic(event.target.checked)}
+            data-testid="likes-public"
+          />
+          <span className="lt-switch__track" aria-hidden="true" />
+          <span className="lt-switch__label">{t('my.settings.likesPublic')}</span>
+        </label>
+        <p className="lt-settings__hint">{t('my.settings.likesPublicHint')}</p>
+      </section>
+      <section className="lt-settings__block" aria-labelledby="settings-language">
+        <h3 id="settings-language" className="lt-settings__title">
+          {t('my.settings.language')}
+        </h3>
+        <div className="lt-settings__choices" role="radiogroup" aria-labelledby="settings-language">
+          {LANGUAGES.map(({ locale, name }) => (
+            <label key={locale} className="lt-settings__choice" lang={htmlLang(locale)}>
+              <input
+                type="radio"
+                name="locale"
+                value={locale}
+                checked={current === locale}
+                onChange={() => void setLanguage(locale)}
+                data-testid={`locale-${locale}`}
+              />
+              <span>{name}</span>
+            </label>
+          ))}
+        </div>
+        <p className="lt-settings__hint">{t('my.settings.languageHint')}</p>
+      </section>
+    </div>
+  );
+}

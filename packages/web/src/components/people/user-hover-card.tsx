@@ -1,0 +1,229 @@
+import { HOVER_CARD_CLOSE_DELAY_MS, type UserProfile } from '@luntan/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ApiClient } from '../../api/client';
+import { isSuccess, type ApiResult } from '../../api/dispatcher';
+import { userProfileQuery } from '../../api/people-queries';
+import { useAppContext } from '../../app-context';
+import { useForum } from '../../hooks/use-forum';
+import { usePlatform } from '../../platform/platform-context';
+import { Avatar, Spinner, type AvatarSize } from '../ui';
+import { ProfileCounts, Signature } from './profile-counts';
+import { UserActions } from './user-actions';
+import './people.css';
+
+/** Who an avatar shows, as lists carry it. */
+export interface AvatarUser {
+  id: number;
+  nickname: string;
+  avatar: string;
+}
+
+/** A thread's or post's author as an avatar shows it. */
+export function authorOf(user: { userId: number; nickname: string; avatar: string }): AvatarUser {
+  return { id: user.userId, nickname: user.nickname, avatar: user.avatar };
+}
+
+export function userHref(userId: number): string {
+  return `/user/${userId}`;
+}
+
+/** The card's states (spec section 4): closed, loading (each opening starts here), shown. */
+export type CardPhase = 'closed' | 'loading' | 'shown';
+
+/** Room between the avatar and the card, and the card's distance from the window's edges. */
+const GAP = 8;
+const EDGE = 8;
+
+/**
+ * The card's profile: the page's query (same key, so a follow shows in both), fetched without the shared handler's
+ * redirects: a missing user must not send a reader who merely pointed at an avatar to /404.
+ */
+function cardQuery(api: ApiClient, userId: number, viewerId: number) {
+  return {
+    ...userProfileQuery(api, userId, viewerId),
+    queryFn: (): Promise<ApiResult<UserProfile>> =>
+      api.get<UserProfile>('/api/v3/user', { userId }, { handleError: false }),
+  };
+}
+
+/** Under the avatar (above it when there is no room below), kept inside the window; measured again as it fills. */
+function usePlacement(anchor: HTMLElement | null, card: HTMLElement | null, content: unknown): CSSProperties {
+  const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden', top: 0, left: 0 });
+  useLayoutEffect(() => {
+    if (!anchor || !card) return;
+    const a = anchor.getBoundingClientRect();
+    const width = card.offsetWidth;
+    const height = card.offsetHeight;
+    const viewWidth = document.documentElement.clientWidth;
+    const left = Math.min(Math.max(a.left + a.width / 2 - width / 2, EDGE), Math.max(EDGE, viewWidth - width - EDGE));
+    const below = a.bottom + GAP + height <= window.innerHeight || a.top - GAP - height < 0;
+    const top = below ? a.bottom + GAP : a.top - GAP - height;
+    const next = { top: Math.round(top + window.scrollY), left: Math.round(left + window.scrollX) };
+    setStyle((old) => (old.top === next.top && old.left === next.left && old.visibility !== 'hidden' ? old : next));
+  }, [anchor, card, content]);
+  return style;
+}
+
+function CardContent({
+  user,
+  phase,
+  result,
+  guest,
+}: {
+  user: AvatarUser;
+  phase: CardPhase;
+  result: ApiResult<UserProfile> | undefined;
+  guest: boolean;
+}) {
+  const { t } = useTranslation();
+  if (phase === 'loading') {
+    return (
+      <div className="lt-hover-card__loading">
+        <Spinner showLabel />
+      </div>
+    );
+  }
+  const profile = result && isSuccess(result) ? result.Data : null;
+  const name = profile?.nickname || user.nickname;
+  return (
+    <>
+      <div className="lt-hover-card__head">
+        <Link to={userHref(user.id)} className="lt-hover-card__avatar" tabIndex={-1}>
+          <Avatar image={profile?.avatarUrl ?? user.avatar} text={name} size="large" circle alt={name} />
+        </Link>
+        <div className="lt-hover-card__who">
+          <Link to={userHref(user.id)} className="lt-hover-card__name" title={name} data-testid="card-name">
+            {name}
+          </Link>
+          {profile ? (
+            <Signature text={profile.signature} className="lt-hover-card__signature" />
+          ) : (
+            <p className="lt-hover-card__signature lt-signature--empty">
+              {guest ? t('people.loginForMore') : (result?.Message ?? '')}
+            </p>
+          )}
+        </div>
+      </div>
+      {profile ? <ProfileCounts profile={profile} /> : null}
+      {profile && !profile.isMe ? <UserActions user={profile} /> : null}
+      {!profile && guest ? <UserActions user={{ id: user.id, nickname: name, follow: 0, isDeny: false }} /> : null}
+    </>
+  );
+}
+
+/**
+ * The hover card (spec sections 2 and 4): opens when the pointer enters the avatar, loading first, then the
+ * profile; closes 200 ms after the pointer leaves both the avatar and the card, and starts from loading again next
+ * time. The card sits in a portal, so no list's overflow clips it.
+ */
+export function UserHoverCard({ user, children }: { user: AvatarUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { api } = useAppContext();
+  const queryClient = useQueryClient();
+  const { forum } = useForum();
+  const viewerId = forum?.user?.userId ?? 0;
+  // A guest without user.view gets no profile (the server would answer -3001): the card offers the buttons, which
+  // ask them to log in.
+  const guest = !forum?.user && !forum?.other.canViewUser;
+  const [phase, setPhase] = useState<CardPhase>('closed');
+  const phaseRef = useRef<CardPhase>('closed');
+  const opening = useRef(0);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
+  const [card, setCard] = useState<HTMLDivElement | null>(null);
+  const query = cardQuery(api, user.id, viewerId);
+  const result = useQuery({ ...query, enabled: phase !== 'closed' && !guest }).data;
+  const style = usePlacement(anchor, card, phase === 'loading' ? null : result);
+
+  const go = (next: CardPhase): void => {
+    phaseRef.current = next;
+    setPhase(next);
+  };
+  const cancelClose = (): void => {
+    if (closeTimer.current !== null) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  };
+  const open = (): void => {
+    cancelClose();
+    if (phaseRef.current !== 'closed') return;
+    const n = ++opening.current;
+    if (guest) {
+      go('shown');
+      return;
+    }
+    go('loading');
+    void queryClient
+      .fetchQuery({ ...query, staleTime: 0 })
+      .catch(() => undefined)
+      .then(() => {
+        if (opening.current === n && phaseRef.current === 'loading') go('shown');
+      });
+  };
+  const closeLater = (): void => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => {
+      closeTimer.current = null;
+      opening.current += 1;
+      go('closed');
+    }, HOVER_CARD_CLOSE_DELAY_MS);
+  };
+
+  useEffect(() => cancelClose, []);
+
+  return (
+    <span ref={setAnchor} className="lt-hover-card-anchor" onMouseEnter={open} onMouseLeave={closeLater}>
+      {children}
+      {phase !== 'closed'
+        ? createPortal(
+            <div
+              ref={setCard}
+              className="lt-hover-card"
+              style={style}
+              role="dialog"
+              aria-label={t('people.card', { name: user.nickname })}
+              aria-busy={phase === 'loading'}
+              data-testid="user-card"
+              data-state={phase}
+              data-user-id={user.id}
+              onMouseEnter={open}
+              onMouseLeave={closeLater}
+            >
+              <CardContent user={user} phase={phase} result={result} guest={guest} />
+            </div>,
+            document.body,
+          )
+        : null}
+    </span>
+  );
+}
+
+export interface UserAvatarProps {
+  user: AvatarUser;
+  size?: AvatarSize;
+  className?: string;
+}
+
+/**
+ * Every avatar of a member: a link to their page. With a mouse (the desktop layout) pointing at it opens the hover
+ * card; on a touch screen (the mobile layout) a tap simply opens the page.
+ */
+export function UserAvatar({ user, size = 'primary', className }: UserAvatarProps) {
+  const platform = usePlatform();
+  const link = (
+    <Link
+      to={userHref(user.id)}
+      className={['lt-user-avatar', className ?? ''].filter(Boolean).join(' ')}
+      aria-label={user.nickname}
+      data-testid="user-avatar"
+      data-user-id={user.id}
+    >
+      <Avatar image={user.avatar} text={user.nickname} size={size} circle alt={user.nickname} />
+    </Link>
+  );
+  if (platform === 'h5') return link;
+  return <UserHoverCard user={user}>{link}</UserHoverCard>;
+}
