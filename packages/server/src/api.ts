@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
+import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
@@ -87,6 +88,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(notificationTemplatesRoutes);
   await api.register(peopleRoutes);
   await api.register(usersRoutes);
+  await api.register(dialogsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

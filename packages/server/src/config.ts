@@ -25,6 +25,8 @@ const envSchema = z.object({
     .refine((v) => !v || /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL'),
   /** Registrations allowed per address per minute. */
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
+  /** Private messages a member may send per minute. */
+  RATE_LIMIT_DIALOG_MESSAGES: z.coerce.number().int().min(1).default(30),
   /** Failed logins allowed per address per minute. */
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
   /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or a comma-separated list of addresses). */
@@ -47,6 +49,7 @@ export interface Config {
   logLevel: string;
   rateLimitRegister: number;
   rateLimitLoginFailures: number;
+  rateLimitDialogMessages: number;
   trustProxy: boolean | number | string;
   bodyLimit: number;
   guestCacheMs: number;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitRegister: e.RATE_LIMIT_REGISTER,
     rateLimitLoginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
+    rateLimitDialogMessages: e.RATE_LIMIT_DIALOG_MESSAGES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT,
     guestCacheMs: e.GUEST_CACHE_MS,

@@ -16,7 +16,7 @@ export interface AppContext {
   dialect: DialectName;
   uploadsDir: string;
   /** Attempt counters shared by every process (core/rate-limit.ts). */
-  limits: { store: LimiterStore; register: AttemptLimiter; login: LoginThrottle };
+  limits: { store: LimiterStore; register: AttemptLimiter; login: LoginThrottle; dialogMessages: AttemptLimiter };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
@@ -36,6 +36,7 @@ export function createContext(config: Config, database: Database): AppContext {
       store,
       register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
       login: new LoginThrottle(store, config.rateLimitLoginFailures),
+      dialogMessages: new AttemptLimiter(store, 'dialog_user', config.rateLimitDialogMessages),
     },
     stopWords: new StopWordCache(),
     guestCache: new GuestAnswerCache(config.guestCacheMs),

@@ -22,3 +22,4 @@ export * from './schemas/review.js';
 export * from './schemas/signin-fields.js';
 export * from './schemas/notification-templates.js';
 export * from './schemas/users.js';
+export * from './schemas/dialogs.js';

@@ -41,6 +41,8 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('registerClose', 'boolean', false),
   /** New registrations wait for an administrator's review (status 2). */
   s('registerValidate', 'boolean', false),
+  /** Members may send each other private messages (off: -11000). */
+  s('dialogOpen', 'boolean', true),
   /** Largest image upload in KiB. */
   s('attachmentSizeLimit', 'number', 5120),
 ];

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 /** What a signed-in page is told at once (the unread counters and lists are then read again through the API). */
 export interface LiveEvent {
   /** notification: a new notice; dialogMessage: a new private message; unread: the counters changed. */
-  kind: 'notification' | 'dialogMessage' | 'unread';
+  kind: 'notification' | 'dialogMessage' | 'dialogRead' | 'unread' | 'logout';
   [detail: string]: unknown;
 }
 

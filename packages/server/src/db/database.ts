@@ -22,6 +22,7 @@ import * as admin from './migrations/2026112103-admin.js';
 import * as hotViews from './migrations/2026112104-hot-views.js';
 import * as rateLimits from './migrations/2026112201-rate-limits.js';
 import * as people from './migrations/2026112202-people.js';
+import * as dialogs from './migrations/2026112210-dialogs.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112104-hot-views': hotViews,
   '2026112201-rate-limits': rateLimits,
   '2026112202-people': people,
+  '2026112210-dialogs': dialogs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -200,6 +200,37 @@ export interface ThreadViewsDailyTable {
   views: number;
 }
 
+/** A private conversation of two members (low_user_id < high_user_id, one per pair). */
+export interface DialogsTable {
+  id: Generated<number>;
+  lowUserId: number;
+  highUserId: number;
+  lastMessageId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One member's side of a dialog: what they read, what they deleted for themselves. */
+export interface DialogMembersTable {
+  dialogId: number;
+  userId: number;
+  readMessageId: Generated<number>;
+  clearedMessageId: Generated<number>;
+  updatedAt: string;
+}
+
+export interface DialogMessagesTable {
+  id: Generated<number>;
+  dialogId: number;
+  userId: number;
+  messageText: string;
+  imageUrl: Generated<string>;
+  attachmentId: number | null;
+  /** 0: held by a {MOD} stop word until approved. */
+  isApproved: Generated<number>;
+  createdAt: string;
+}
+
 /** user_id follows to_user_id; a mutual pair is two rows. */
 export interface UserFollowsTable {
   userId: number;
@@ -289,6 +320,9 @@ export interface DB {
   settings: SettingsTable;
   rateLimits: RateLimitsTable;
   userFollows: UserFollowsTable;
+  dialogs: DialogsTable;
+  dialogMembers: DialogMembersTable;
+  dialogMessages: DialogMessagesTable;
   accessTokens: AccessTokensTable;
   notifications: NotificationsTable;
   categories: CategoriesTable;

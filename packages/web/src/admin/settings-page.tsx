@@ -23,7 +23,7 @@ const IMAGE_SETTING: Record<LogoType, string> = {
 
 const TEXT_FIELDS = ['siteName', 'siteTitle', 'siteKeywords', 'siteUrl', 'siteRecord', 'siteRecordCode'] as const;
 const LONG_FIELDS = ['siteIntroduction', 'siteStat'] as const;
-const SWITCHES = ['siteClose', 'registerClose', 'registerValidate'] as const;
+const SWITCHES = ['siteClose', 'registerClose', 'registerValidate', 'dialogOpen'] as const;
 const IMAGE_KEYS = new Set(Object.values(IMAGE_SETTING));
 
 function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onChanged: () => Promise<void> }) {

@@ -399,6 +399,7 @@ export const en: Messages = {
         siteCloseMsg: 'Notice while closed',
         registerClose: 'Close registration',
         registerValidate: 'Review new registrations',
+        dialogOpen: 'Members may send private messages',
       },
       switches: 'Switches',
       images: 'Site images',

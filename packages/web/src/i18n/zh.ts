@@ -397,6 +397,7 @@ export const zh = {
         siteCloseMsg: '关闭站点时的提示',
         registerClose: '关闭注册',
         registerValidate: '新用户注册需要审核',
+        dialogOpen: '允许会员互发私信',
       },
       switches: '开关',
       images: '站点图片',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../auth/guards.js';
 import { requireUser } from '../auth/viewer.js';
+import { countUnreadDialogMessages } from '../dialogs/dialogs.service.js';
 import { countUnreadByCategory } from './notifications.repository.js';
 
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
@@ -17,8 +18,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request.viewer);
       const byCategory = await countUnreadByCategory(db, user.id);
-      // Private messages arrive with the messages issue; until then there are none to count.
-      const dialogMessageUnread = 0;
+      const dialogMessageUnread = await countUnreadDialogMessages(app.ctx, user.id);
       const accountUnread = byCategory.account ?? 0;
       const financialUnread = byCategory.financial ?? 0;
       const threadUnread = byCategory.thread ?? 0;

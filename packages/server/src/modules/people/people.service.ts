@@ -198,3 +198,12 @@ export async function likesVisibleTo(db: Kysely<DB>, viewer: ViewerContext, user
   const user = await findUserById(db, userId);
   return user !== undefined && user.likesPublic === 1;
 }
+
+/** Blocks between two members, both ways (for private messages). */
+export async function blockBetween(
+  db: Kysely<DB>,
+  userId: number,
+  other: number,
+): Promise<{ denies: boolean; deniedBy: boolean }> {
+  return denyRelations(db, userId, other);
+}

@@ -162,3 +162,9 @@ export async function siteClosedError(db: Kysely<DB>): Promise<AppError> {
   const notice = await readSetting(db, 'siteCloseMsg', 'default');
   return new AppError(Code.SITE_CLOSED, undefined, { data: { siteCloseMsg: notice?.value ?? '' } });
 }
+
+/** Whether members may send private messages (the dialogOpen switch of the site settings). */
+export async function isDialogOpen(db: Kysely<DB>): Promise<boolean> {
+  const row = await readSetting(db, 'dialogOpen', 'default');
+  return decodeSetting('dialogOpen', 'default', row?.value) === true;
+}

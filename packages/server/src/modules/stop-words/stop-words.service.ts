@@ -94,7 +94,8 @@ export async function screenText(
     const word = verdict.banned.find;
     throw fieldError(Code.CONTENT_BANNED, field, describeProblem(field, { kind: 'bannedWord', word }), { word });
   }
-  if (verdict.moderated && type !== 'ugc') throw wordRefused(field, verdict.moderated.find);
+  // {MOD} holds user content and private messages for review; a name or a signature cannot wait, so it is refused.
+  if (verdict.moderated && type !== 'ugc' && type !== 'dialog') throw wordRefused(field, verdict.moderated.find);
   return { text: verdict.text, held: verdict.moderated !== null, replacedWord: verdict.firstReplaced?.find ?? null };
 }
 
