@@ -12,6 +12,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
+import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
@@ -89,6 +90,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(peopleRoutes);
   await api.register(usersRoutes);
   await api.register(dialogsRoutes);
+  await api.register(liveRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
@@ -26,7 +27,7 @@ export interface AppContext {
 }
 
 export function createContext(config: Config, database: Database): AppContext {
-  const store = LimiterStore.open(database, config.redisUrl);
+  const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
   return {
     config,
     db: database.db,

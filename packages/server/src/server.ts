@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createContext } from './context.js';
+import { connectLiveTransport } from './core/live-transport.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
 import { seed, type SeedResult } from './db/seed.js';
 
@@ -22,12 +23,14 @@ export async function createServer(config: Config): Promise<Server> {
       ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
     });
     const app = await buildApp(createContext(config, database));
+    const disconnectLive = await connectLiveTransport(app.ctx.live, config, app.log);
     return {
       app,
       database,
       seeded,
       async close() {
         await app.close();
+        await disconnectLive();
         await database.destroy();
       },
     };

@@ -33,10 +33,10 @@ export class LiveHub {
       return;
     }
     try {
+      // The transport delivers to this process's pages at once, then tells the others.
       await this.transport(userId, event);
     } catch {
-      // The transport is down: this process's pages still hear it; the others catch up with the 60-second poll.
-      this.deliver(userId, event);
+      // The transport is down: the other processes' pages catch up with the 60-second poll.
     }
   }
 

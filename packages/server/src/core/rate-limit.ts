@@ -26,7 +26,7 @@ export class LimiterStore {
     private readonly redis: Redis | undefined,
   ) {}
 
-  static open(database: Pick<Database, 'handle' | 'db'>, redisUrl: string | undefined): LimiterStore {
+  static open(database: Pick<Database, 'handle' | 'db'>, redisUrl: string | undefined, namespace = ''): LimiterStore {
     const table = { tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
     if (redisUrl) {
       const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -36,7 +36,7 @@ export class LimiterStore {
         (o) =>
           new RateLimiterRedis({
             ...o,
-            keyPrefix: `luntan:${o.keyPrefix}`,
+            keyPrefix: `luntan:${namespace}:${o.keyPrefix}`,
             storeClient: redis,
             insuranceLimiter: new RateLimiterMemory(o),
           }),

@@ -101,7 +101,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['auth'], summary: 'Revoke the current access token and clear the cookie' } },
     async (request, reply) => {
       requireUser(request.viewer);
-      if (request.viewer.tokenId !== null) await logout(db, request.viewer.tokenId);
+      if (request.viewer.tokenId !== null) {
+        await logout(db, request.viewer.tokenId);
+        // The session's open pages stop listening.
+        await app.ctx.live.publish(request.viewer.user!.id, { kind: 'logout', tokenId: request.viewer.tokenId });
+      }
       reply.clearCookie(ACCESS_TOKEN_NAME, { path: '/' });
       return ok(request, {});
     },
