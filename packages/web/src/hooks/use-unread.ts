@@ -2,7 +2,13 @@ import { UNREAD_POLL_INTERVAL_MS, type UnreadCounters } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { unreadQuery } from '../api/queries';
-import { useAppContext } from '../app-context';
+import { useAppContext, type AppContext } from '../app-context';
+
+/** Reads the counters again now (the poll, the live stream, a list that marked notices read). */
+export function refreshUnread(ctx: Pick<AppContext, 'api' | 'queryClient'>, userId: number): Promise<unknown> {
+  // fetchQuery, not invalidate: the badges read the cache through disabled observers, which invalidation skips.
+  return ctx.queryClient.fetchQuery({ ...unreadQuery(ctx.api, userId), staleTime: 0 }).catch(() => undefined);
+}
 
 /**
  * The header's unread counters (spec section 4): fetched at once and then every 60 s, only while a user id exists;
@@ -14,7 +20,7 @@ export function useUnreadPolling(userId: number | null | undefined): UnreadCount
   useEffect(() => {
     if (!userId) return;
     const refresh = (): void => {
-      void queryClient.fetchQuery({ ...unreadQuery(api, userId), staleTime: 0 });
+      void refreshUnread({ api, queryClient }, userId);
     };
     refresh();
     const timer = setInterval(refresh, UNREAD_POLL_INTERVAL_MS);

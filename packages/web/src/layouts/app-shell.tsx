@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
+import { useLiveUpdates } from '../hooks/use-live-updates';
 import { usePlatform } from '../platform/platform-context';
 import { documentTitle, type RouteHandle } from '../routing/handle';
 import { ShownPageContext } from '../routing/shown-page';
@@ -59,6 +60,8 @@ export function AppShell() {
   const platform = usePlatform();
   useHydratedMark();
   const { forum, failed, retry } = useForum();
+  // One event stream per page for a signed-in member (messages, notices, counters arrive at once).
+  useLiveUpdates(forum?.user?.userId);
   const [shownPage, setShownPage] = useState<RouteHandle | null>(null);
   useDocumentTitle(forum?.setSite.siteName, shownPage);
   const location = useLocation();
