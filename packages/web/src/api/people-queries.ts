@@ -25,6 +25,16 @@ export const userProfileQuery = (api: ApiClient, userId: number, viewerId: numbe
   queryFn: (): Promise<ApiResult<UserProfile>> => api.get<UserProfile>('/api/v3/user', { userId }),
 });
 
+/**
+ * The same profile (same key), fetched without the shared handler's redirects: a missing member must not send a
+ * reader who merely pointed at an avatar, or opened a chat with them, to /404.
+ */
+export const quietUserProfileQuery = (api: ApiClient, userId: number, viewerId: number) => ({
+  ...userProfileQuery(api, userId, viewerId),
+  queryFn: (): Promise<ApiResult<UserProfile>> =>
+    api.get<UserProfile>('/api/v3/user', { userId }, { handleError: false }),
+});
+
 export type PeopleKind = 'follows' | 'fans';
 
 export const peopleQuery = (api: ApiClient, kind: PeopleKind, userId: number, page: number, viewerId: number) => ({

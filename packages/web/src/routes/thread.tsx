@@ -10,6 +10,7 @@ import { browserApi } from '../api/client';
 import { useAppContext, type AppContext } from '../app-context';
 import { useMentions } from '../components/forum/mention-suggest';
 import { Pager } from '../components/forum/pager';
+import { postAnchor } from '../components/forum/post-anchor';
 import { shareText } from '../components/forum/share-text';
 import { TimeText } from '../components/forum/time-text';
 import { PluginSlot } from '../components/plugin/plugin-slot';
@@ -340,6 +341,7 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
   return (
     <article
       className={isComment ? 'lt-post lt-post--comment' : 'lt-post'}
+      id={postAnchor(item.id)}
       data-testid={isComment ? 'comment' : 'reply'}
       data-post-id={item.id}
     >

@@ -4,9 +4,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type 
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ApiClient } from '../../api/client';
 import { isSuccess, type ApiResult } from '../../api/dispatcher';
-import { userProfileQuery } from '../../api/people-queries';
+import { quietUserProfileQuery } from '../../api/people-queries';
 import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { usePlatform } from '../../platform/platform-context';
@@ -37,18 +36,6 @@ export type CardPhase = 'closed' | 'loading' | 'shown';
 /** Room between the avatar and the card, and the card's distance from the window's edges. */
 const GAP = 8;
 const EDGE = 8;
-
-/**
- * The card's profile: the page's query (same key, so a follow shows in both), fetched without the shared handler's
- * redirects: a missing user must not send a reader who merely pointed at an avatar to /404.
- */
-function cardQuery(api: ApiClient, userId: number, viewerId: number) {
-  return {
-    ...userProfileQuery(api, userId, viewerId),
-    queryFn: (): Promise<ApiResult<UserProfile>> =>
-      api.get<UserProfile>('/api/v3/user', { userId }, { handleError: false }),
-  };
-}
 
 /** Under the avatar (above it when there is no room below), kept inside the window; measured again as it fills. */
 function usePlacement(anchor: HTMLElement | null, card: HTMLElement | null, content: unknown): CSSProperties {
@@ -135,7 +122,7 @@ export function UserHoverCard({ user, children }: { user: AvatarUser; children: 
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
   const [card, setCard] = useState<HTMLDivElement | null>(null);
-  const query = cardQuery(api, user.id, viewerId);
+  const query = quietUserProfileQuery(api, user.id, viewerId);
   const result = useQuery({ ...query, enabled: phase !== 'closed' && !guest }).data;
   const style = usePlacement(anchor, card, phase === 'loading' ? null : result);
 
