@@ -368,6 +368,36 @@ describe('back office', () => {
     expect(errors).toEqual([]);
   });
 
+  it('holds a private message with a {MOD} word; approving it under 私信 delivers it', async () => {
+    const admin = await e2e.admin();
+    const word = `私审${uniqueName('d')}`;
+    await admin.ok('POST', '/api/stop-words/batch.v2', {
+      data: { type: 'stop-words', words: [`${word}=|||{MOD}|`], overwrite: true },
+    });
+    const alice = await ApiClient.register(e2e.baseUrl, uniqueName('a'), 'e2e-Passw0rd');
+    const bob = await ApiClient.register(e2e.baseUrl, uniqueName('b'), 'e2e-Passw0rd');
+    const sent = await alice.ok<{ dialogId: number; id: number }>('POST', '/api/v3/dialog.create', {
+      recipientUserId: bob.userId,
+      messageText: `带有${word}的私信`,
+    });
+    const bobSees = async () =>
+      (
+        await bob.ok<{ pageData: Array<{ id: number }> }>('GET', `/api/v3/dialog/message?dialogId=${sent.dialogId}`)
+      ).pageData.map((m) => m.id);
+    expect(await bobSees()).not.toContain(sent.id);
+
+    const { page, errors } = await asAdmin();
+    await page.goto('/admin/review?type=dialog');
+    await hydrated(page);
+    const item = page.locator(`[data-testid="review-item"][data-id="${sent.id}"]`);
+    await item.getByText(`带有${word}的私信`).waitFor();
+    await e2e.screenshot(page, 'admin-review-dialog');
+    await item.getByRole('button', { name: '通过' }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(await bobSees()).toContain(sent.id);
+    expect(errors).toEqual([]);
+  });
+
   it('sends a user banned meanwhile to /user/status, with the reason', async () => {
     const admin = await e2e.admin();
     const member = await ApiClient.register(e2e.baseUrl, uniqueName('s'), 'e2e-Passw0rd');

@@ -14,17 +14,18 @@ import { docsPlugin } from './modules/docs/docs.plugin.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(base: Omit<AppContext, 'log'>): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    logger: { level: base.config.logLevel },
     genReqId: () => randomUUID(),
-    trustProxy: trustProxyOption(ctx.config.trustProxy),
-    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: trustProxyOption(base.config.trustProxy),
+    bodyLimit: base.config.bodyLimit,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
       querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),
     },
   });
+  const ctx: AppContext = { ...base, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.limits.store.close());
   app.decorateRequest('viewer');

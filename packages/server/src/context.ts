@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { forumKey } from './core/forum-key.js';
@@ -24,9 +25,12 @@ export interface AppContext {
   guestCache: GuestAnswerCache;
   /** Events for signed-in pages, delivered at once (core/live.ts). */
   live: LiveHub;
+  /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
+  log: FastifyBaseLogger;
 }
 
-export function createContext(config: Config, database: Database): AppContext {
+/** Everything but the logger, which the app adds when it is built (app.ts). */
+export function createContext(config: Config, database: Database): Omit<AppContext, 'log'> {
   const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
   return {
     config,

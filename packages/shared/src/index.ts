@@ -21,5 +21,6 @@ export * from './schemas/stop-words.js';
 export * from './schemas/review.js';
 export * from './schemas/signin-fields.js';
 export * from './schemas/notification-templates.js';
+export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/dialogs.js';

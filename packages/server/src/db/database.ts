@@ -23,6 +23,7 @@ import * as hotViews from './migrations/2026112104-hot-views.js';
 import * as rateLimits from './migrations/2026112201-rate-limits.js';
 import * as people from './migrations/2026112202-people.js';
 import * as dialogs from './migrations/2026112210-dialogs.js';
+import * as notifications from './migrations/2026112220-notifications.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112201-rate-limits': rateLimits,
   '2026112202-people': people,
   '2026112210-dialogs': dialogs,
+  '2026112220-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

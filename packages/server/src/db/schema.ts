@@ -97,9 +97,19 @@ export interface NotificationsTable {
   category: string;
   title: string;
   content: string;
+  /** JSON: for merged likes and follows, `{actorIds, actorCount}` (the latest actors first). */
   data: string;
   readAt: string | null;
   createdAt: string;
+  /** What the notice is about; null when nothing (an account notice). */
+  threadId: Generated<number | null>;
+  postId: Generated<number | null>;
+  /** For a comment: the reply it belongs to. */
+  replyPostId: Generated<number | null>;
+  /** Who acted (the latest, when merged); null for the site itself. */
+  fromUserId: Generated<number | null>;
+  /** The subject per type (`liked:post:12`): likes and follows merge on it, replies and mentions are told once. */
+  subjectKey: Generated<string | null>;
 }
 
 export interface CategoriesTable {
@@ -354,3 +364,4 @@ export type StopWord = Selectable<StopWordsTable>;
 export type SigninField = Selectable<SigninFieldsTable>;
 export type UserSigninField = Selectable<UserSigninFieldsTable>;
 export type NotificationTpl = Selectable<NotificationTplsTable>;
+export type Notification = Selectable<NotificationsTable>;

@@ -101,3 +101,31 @@ export interface DialogMessageCreated {
   dialogId: number;
   id: number;
 }
+
+/** GET /api/backAdmin/manage.dialog.messages: private messages held by a {MOD} stop word, newest first. */
+export const dialogReviewListQuery = paginationQuery.extend({
+  filter: z
+    .object({
+      /** 0 (default): waiting for review; 2: ignored. */
+      isApproved: z.enum(['0', '2']).default('0').transform(Number),
+    })
+    .default({ isApproved: 0 }),
+});
+
+/** POST /api/backAdmin/manage.dialog.review: approve (delivered), ignore (kept from the recipient) or delete. */
+export const dialogReviewBody = z.object({
+  ids: z.array(bodyId).min(1).max(100),
+  action: z.enum(['approve', 'ignore', 'delete']),
+});
+
+export interface DialogReviewItem {
+  id: number;
+  dialogId: number;
+  messageText: string;
+  imageUrl: string;
+  createdAt: string;
+  sender: DialogUser;
+  recipient: DialogUser;
+  /** 0 waiting, 2 ignored. */
+  approvalState: number;
+}

@@ -1,4 +1,4 @@
-import type { Page, ReviewPostItem, ReviewThreadItem } from '@luntan/shared';
+import type { DialogReviewItem, Page, ReviewPostItem, ReviewThreadItem } from '@luntan/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
@@ -11,7 +11,8 @@ import { AdminSection, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.review') };
 
-type Kind = 'thread' | 'post';
+type Kind = 'thread' | 'post' | 'dialog';
+const KINDS: readonly Kind[] = ['thread', 'post', 'dialog'];
 type Action = 'approve' | 'ignore' | 'delete';
 
 interface Held {
@@ -19,11 +20,35 @@ interface Held {
   title: string;
   link: string;
   author: string;
-  html: string;
+  /** Rendered post content (already sanitised by the server), or null for a private message's plain text. */
+  html: string | null;
+  text: string;
+  imageUrl: string;
   createdAt: string;
 }
 
-function toHeld(kind: Kind, item: ReviewThreadItem | ReviewPostItem): Held {
+type HeldItem = ReviewThreadItem | ReviewPostItem | DialogReviewItem;
+
+const LIST_URL: Record<Kind, string> = {
+  thread: '/api/backAdmin/manage.thread.list',
+  post: '/api/backAdmin/manage.posts.list',
+  dialog: '/api/backAdmin/manage.dialog.messages',
+};
+
+function toHeld(kind: Kind, item: HeldItem): Held {
+  if (kind === 'dialog') {
+    const message = item as DialogReviewItem;
+    return {
+      id: message.id,
+      title: `${message.sender.nickname} → ${message.recipient.nickname}`,
+      link: `/user/${message.sender.id}`,
+      author: message.sender.nickname,
+      html: null,
+      text: message.messageText,
+      imageUrl: message.imageUrl,
+      createdAt: message.createdAt,
+    };
+  }
   if (kind === 'thread') {
     const thread = item as ReviewThreadItem;
     return {
@@ -32,6 +57,8 @@ function toHeld(kind: Kind, item: ReviewThreadItem | ReviewPostItem): Held {
       link: `/thread/${thread.threadId}`,
       author: thread.user.nickname,
       html: thread.content.html,
+      text: '',
+      imageUrl: '',
       createdAt: thread.createdAt,
     };
   }
@@ -42,6 +69,8 @@ function toHeld(kind: Kind, item: ReviewThreadItem | ReviewPostItem): Held {
     link: `/thread/${post.threadId}`,
     author: post.user.nickname,
     html: post.content.html,
+    text: '',
+    imageUrl: '',
     createdAt: post.createdAt,
   };
 }
@@ -51,11 +80,10 @@ export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
   const [search, setSearch] = useSearchParams();
-  const kind: Kind = search.get('type') === 'post' ? 'post' : 'thread';
+  const kind: Kind = KINDS.find((k) => k === search.get('type')) ?? 'thread';
   const state = search.get('state') === '2' ? '2' : '0';
   const page = positiveInt(search.get('page'), 1);
-  const url = kind === 'thread' ? '/api/backAdmin/manage.thread.list' : '/api/backAdmin/manage.posts.list';
-  const list = useAdminQuery<Page<ReviewThreadItem | ReviewPostItem>>(['review', kind, state, page], url, {
+  const list = useAdminQuery<Page<HeldItem>>(['review', kind, state, page], LIST_URL[kind], {
     page,
     perPage: 20,
     filter: { isApproved: state },
@@ -64,8 +92,11 @@ export function Component() {
 
   const submit = async (ids: number[], action: Action) => {
     if (action === 'delete' && !window.confirm(t('admin.review.confirmDelete', { count: ids.length }))) return;
-    const body = { type: kind, ids, action };
-    if (await adminCall('POST', '/api/backAdmin/manage.submit.review', body, t(`admin.review.done.${action}`))) {
+    const [url, body] =
+      kind === 'dialog'
+        ? ['/api/backAdmin/manage.dialog.review', { ids, action }]
+        : ['/api/backAdmin/manage.submit.review', { type: kind, ids, action }];
+    if (await adminCall('POST', url, body, t(`admin.review.done.${action}`))) {
       clearSelection();
       await refresh('review');
     }
@@ -74,7 +105,7 @@ export function Component() {
     const next = new URLSearchParams();
     const type = values.type ?? kind;
     const s = values.state ?? state;
-    if (type === 'post') next.set('type', 'post');
+    if (type !== 'thread') next.set('type', type);
     if (s === '2') next.set('state', '2');
     clearSelection();
     setSearch(next);
@@ -85,7 +116,7 @@ export function Component() {
     <AdminSection name="review" title={t('admin.section.review')}>
       <div className="lt-toolbar">
         <nav className="lt-tabs" aria-label={t('admin.review.kinds')}>
-          {(['thread', 'post'] as const).map((type) => (
+          {KINDS.map((type) => (
             <button
               key={type}
               type="button"
@@ -125,7 +156,14 @@ export function Component() {
               {item.author} · <TimeText iso={item.createdAt} />
             </span>
           </header>
-          <div className="lt-prose lt-prose--post" dangerouslySetInnerHTML={{ __html: item.html }} />
+          {item.html !== null ? (
+            <div className="lt-prose lt-prose--post" dangerouslySetInnerHTML={{ __html: item.html }} />
+          ) : (
+            <div className="lt-prose lt-prose--post">
+              {item.text ? <p style={{ whiteSpace: 'pre-line' }}>{item.text}</p> : null}
+              {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" /> : null}
+            </div>
+          )}
           <div className="lt-table__actions">
             <Button size="small" type="primary" onClick={() => void submit([item.id], 'approve')}>
               {t('admin.review.approve')}

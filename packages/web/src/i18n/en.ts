@@ -366,7 +366,7 @@ export const en: Messages = {
     },
     review: {
       kinds: 'Content type',
-      kind: { thread: 'Threads', post: 'Replies' },
+      kind: { thread: 'Threads', post: 'Replies', dialog: 'Private messages' },
       state: 'Review state',
       pending: 'Waiting',
       ignored: 'Ignored',

@@ -364,7 +364,7 @@ export const zh = {
     },
     review: {
       kinds: '内容类型',
-      kind: { thread: '主题', post: '回复' },
+      kind: { thread: '主题', post: '回复', dialog: '私信' },
       state: '审核状态',
       pending: '待审核',
       ignored: '已忽略',

@@ -224,3 +224,86 @@ export async function otherReadMark(db: Kysely<DB>, dialogId: number, userId: nu
     .executeTakeFirst();
   return row?.readMessageId ?? 0;
 }
+
+/** Held messages (is_approved 0 waiting, 2 ignored) with sender and recipient, newest first. */
+export function listHeldMessages(db: Kysely<DB>, state: number, offset: number, limit: number) {
+  return db
+    .selectFrom('dialogMessages')
+    .innerJoin('dialogs', 'dialogs.id', 'dialogMessages.dialogId')
+    .innerJoin('users as sender', 'sender.id', 'dialogMessages.userId')
+    .innerJoin('users as recipient', (join) =>
+      join.on((eb) =>
+        eb(
+          'recipient.id',
+          '=',
+          eb
+            .case()
+            .when('dialogs.lowUserId', '=', eb.ref('dialogMessages.userId'))
+            .then(eb.ref('dialogs.highUserId'))
+            .else(eb.ref('dialogs.lowUserId'))
+            .end(),
+        ),
+      ),
+    )
+    .select([
+      'dialogMessages.id',
+      'dialogMessages.dialogId',
+      'dialogMessages.messageText',
+      'dialogMessages.imageUrl',
+      'dialogMessages.createdAt',
+      'dialogMessages.isApproved',
+      'sender.id as senderId',
+      'sender.username as senderUsername',
+      'sender.nickname as senderNickname',
+      'sender.avatar as senderAvatar',
+      'recipient.id as recipientId',
+      'recipient.username as recipientUsername',
+      'recipient.nickname as recipientNickname',
+      'recipient.avatar as recipientAvatar',
+    ])
+    .where('dialogMessages.isApproved', '=', state)
+    .orderBy('dialogMessages.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countHeldMessages(db: Kysely<DB>, state: number): Promise<number> {
+  const row = await db
+    .selectFrom('dialogMessages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('isApproved', '=', state)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sets the approval state of held messages; answers the ones changed. */
+export function setApproval(db: Kysely<DB>, ids: number[], state: number) {
+  return db
+    .updateTable('dialogMessages')
+    .set({ isApproved: state })
+    .where('id', 'in', ids)
+    .where('isApproved', '!=', 1)
+    .returning(['id', 'dialogId', 'userId', 'createdAt'])
+    .execute();
+}
+
+export async function deleteHeldMessages(db: Kysely<DB>, ids: number[]): Promise<number> {
+  const rows = await db
+    .deleteFrom('dialogMessages')
+    .where('id', 'in', ids)
+    .where('isApproved', '!=', 1)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** After a held message is approved: the dialog's last message and activity move to it when it is the newest. */
+export async function touchDialog(db: Kysely<DB>, dialogId: number, messageId: number, at: string): Promise<void> {
+  await db
+    .updateTable('dialogs')
+    .set({ lastMessageId: messageId, updatedAt: at })
+    .where('id', '=', dialogId)
+    .where((eb) => eb.or([eb('lastMessageId', 'is', null), eb('lastMessageId', '<', messageId)]))
+    .execute();
+}

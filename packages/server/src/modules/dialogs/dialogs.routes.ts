@@ -5,11 +5,14 @@ import {
   dialogMessageCreateBody,
   dialogMessagesQuery,
   dialogRecordQuery,
+  dialogReviewBody,
+  dialogReviewListQuery,
 } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { adminOnly, loginRequired } from '../auth/guards.js';
+import { listHeldDialogMessages, reviewDialogMessages } from './dialogs-review.js';
 import {
   createDialog,
   createMessage,
@@ -103,5 +106,31 @@ export async function dialogsRoutes(app: FastifyInstance): Promise<void> {
       await deleteDialog(ctx, request.viewer, request.body.dialogId);
       return ok(request, {});
     },
+  );
+
+  api.get(
+    '/backAdmin/manage.dialog.messages',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Private messages held by a {MOD} stop word (filter[isApproved] 0 waiting, 2 ignored)',
+        querystring: dialogReviewListQuery,
+      },
+    },
+    async (request) => ok(request, await listHeldDialogMessages(ctx, request.query)),
+  );
+
+  api.post(
+    '/backAdmin/manage.dialog.review',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Approve (deliver), ignore or delete held private messages',
+        body: dialogReviewBody,
+      },
+    },
+    async (request) => ok(request, await reviewDialogMessages(ctx, request.body)),
   );
 }

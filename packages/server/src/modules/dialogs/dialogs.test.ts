@@ -218,6 +218,44 @@ describe('private messages', () => {
   });
 });
 
+describe('held private messages in the back office', () => {
+  it('lists what {MOD} held; approving delivers it, ignoring keeps it from the recipient, deleting removes it', async () => {
+    const [alice, bob] = [await buildUser(t), await buildUser(t)];
+    const words = { data: { type: 'stop-words', words: ['待审私信=|||{MOD}|'], overwrite: true } };
+    expect((await t.post('/api/stop-words/batch.v2', words, admin)).Code).toBe(0);
+    const { dialogId } = (await send(alice, bob, '普通的一句')).Data;
+    const ids: number[] = [];
+    for (const text of ['待审私信一', '待审私信二', '待审私信三'])
+      ids.push((await reply(alice, dialogId, text)).Data.id);
+    const held = await t.get<Page<{ id: number; sender: { id: number }; recipient: { id: number } }>>(
+      '/api/backAdmin/manage.dialog.messages?perPage=50',
+      admin,
+    );
+    expect(held.Code).toBe(0);
+    const mine = held.Data.pageData.filter((m) => ids.includes(m.id));
+    expect(mine).toHaveLength(3);
+    expect(mine[0]).toMatchObject({ sender: { id: alice.id }, recipient: { id: bob.id } });
+    expect((await t.get('/api/backAdmin/manage.dialog.messages', bob.token)).Code).toBe(Code.UNAUTHORIZED);
+
+    const review = (action: string, which: number[]) =>
+      t.post<{ changed: number }>('/api/backAdmin/manage.dialog.review', { ids: which, action }, admin);
+    expect((await review('approve', [ids[0]!])).Data.changed).toBe(1);
+    expect((await review('ignore', [ids[1]!])).Data.changed).toBe(1);
+    expect((await review('delete', [ids[2]!])).Data.changed).toBe(1);
+    // Delivered messages are not reviewed again.
+    expect((await review('delete', [ids[0]!])).Data.changed).toBe(0);
+    const seen = (await messages(bob, dialogId)).Data.pageData.map((m) => m.messageText);
+    expect(seen).toEqual(['待审私信一', '普通的一句']);
+    expect((await unread(bob)).dialogMessageUnread).toBe(2);
+    expect((await dialogs(bob)).pageData[0]!.lastMessage).toMatchObject({ messageText: '待审私信一' });
+    const ignored = await t.get<Page<{ id: number }>>(
+      '/api/backAdmin/manage.dialog.messages?filter[isApproved]=2',
+      admin,
+    );
+    expect(ignored.Data.pageData.map((m) => m.id)).toContain(ids[1]);
+  });
+});
+
 describe('the per-member rate of private messages', () => {
   it('refuses the message over RATE_LIMIT_DIALOG_MESSAGES a minute with -4029', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_DIALOG_MESSAGES: '3' } });

@@ -1,11 +1,15 @@
+import type { NotificationType } from '@luntan/shared';
+
 /**
- * The family's 25 notification types (Discuz! Q v3), with the in-site template a new site starts with, in the
- * site's language. `key` is how the code names a type (the family's notice id without its channel); `typeName` is
- * what the family's data and the back office call it. Templates are site content: administrators edit them.
+ * The family's 25 notification types (Discuz! Q v3) and one of ours (a new follower), with the in-site template a
+ * new site starts with, in the site's language. `key` is how the code names a type (the family's notice id without
+ * its channel); `typeName` is what the family's data and the back office call it; `type` is the notice type the
+ * message centre files it under (which decides its tab). Templates are site content: administrators edit them.
  */
 export interface DefaultTemplate {
   key: string;
   typeName: string;
+  type: NotificationType;
   vars: Record<string, { zh: string; en: string }>;
   zh: { title: string; content: string };
   en: { title: string; content: string };
@@ -28,12 +32,14 @@ const vars = (...names: VarName[]) => Object.fromEntries(names.map((n) => [`{${n
 const t = (
   key: string,
   typeName: string,
+  type: NotificationType,
   names: VarName[],
   zh: [string, string],
   en: [string, string],
 ): DefaultTemplate => ({
   key,
   typeName,
+  type,
   vars: vars(...names),
   zh: { title: zh[0], content: zh[1] },
   en: { title: en[0], content: en[1] },
@@ -43,6 +49,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'registered.passed',
     '新用户注册通知',
+    'system',
     ['username', 'sitename', 'groupname'],
     ['欢迎加入{sitename}', '{username}，欢迎你成为{sitename}的{groupname}。发言请遵守法律法规，祝你在这里愉快。'],
     [
@@ -53,6 +60,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'registered.approved',
     '注册审核通过通知',
+    'system',
     ['username'],
     ['注册审核通过', '{username}，你的注册申请已通过审核。'],
     ['Registration approved', '{username}, your registration has been approved.'],
@@ -60,6 +68,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'registered.unapproved',
     '注册审核不通过通知',
+    'system',
     ['username', 'reason'],
     ['注册审核未通过', '{username}，你的注册申请未通过审核，原因：{reason}'],
     ['Registration not approved', '{username}, your registration was not approved. Reason: {reason}'],
@@ -67,6 +76,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.unapproved',
     '内容审核不通过通知',
+    'system',
     ['username', 'content', 'reason'],
     ['内容审核未通过', '{username}，你发布的“{content}”未通过审核，原因：{reason}'],
     ['Post not approved', '{username}, your post "{content}" was not approved. Reason: {reason}'],
@@ -74,6 +84,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.approved',
     '内容审核通过通知',
+    'system',
     ['username', 'content'],
     ['内容审核通过', '{username}，你发布的“{content}”已通过审核。'],
     ['Post approved', '{username}, your post "{content}" has been approved.'],
@@ -81,6 +92,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.deleted',
     '内容删除通知',
+    'system',
     ['username', 'content', 'reason'],
     ['内容被删除', '{username}，你发布的“{content}”已被删除，原因：{reason}'],
     ['Post deleted', '{username}, your post "{content}" was deleted. Reason: {reason}'],
@@ -88,6 +100,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.essence',
     '内容精华通知',
+    'system',
     ['username', 'content'],
     ['内容被设为精华', '{username}，你发布的“{content}”被设为精华。'],
     ['Post marked as essence', '{username}, your post "{content}" was marked as essence.'],
@@ -95,6 +108,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.sticky',
     '内容置顶通知',
+    'system',
     ['username', 'content'],
     ['内容被置顶', '{username}，你发布的“{content}”已被置顶。'],
     ['Post made sticky', '{username}, your post "{content}" was made sticky.'],
@@ -102,6 +116,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.update',
     '内容修改通知',
+    'system',
     ['username', 'content'],
     ['内容被修改', '{username}，你发布的“{content}”已被管理员修改。'],
     ['Post edited', '{username}, your post "{content}" was edited by a moderator.'],
@@ -109,6 +124,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'user.disable',
     '用户禁用通知',
+    'system',
     ['username', 'reason'],
     ['账号被禁用', '{username}，你的账号已被禁用，原因：{reason}'],
     ['Account banned', '{username}, your account has been banned. Reason: {reason}'],
@@ -116,6 +132,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'user.normal',
     '用户解除禁用通知',
+    'system',
     ['username'],
     ['账号已解除禁用', '{username}，你的账号已恢复正常。'],
     ['Account restored', '{username}, your account is active again.'],
@@ -123,6 +140,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'user.group',
     '用户角色调整通知',
+    'system',
     ['username', 'oldgroupname', 'newgroupname'],
     ['用户组已调整', '{username}，你的用户组已由{oldgroupname}调整为{newgroupname}。'],
     ['User group changed', '{username}, your group changed from {oldgroupname} to {newgroupname}.'],
@@ -130,6 +148,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.replied',
     '内容回复通知',
+    'replied',
     ['username', 'actor', 'content'],
     ['有人回复了你', '{actor}回复了你：{content}'],
     ['New reply', '{actor} replied to you: {content}'],
@@ -137,6 +156,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.liked',
     '内容点赞通知',
+    'liked',
     ['username', 'actor', 'content'],
     ['有人赞了你', '{actor}赞了你的“{content}”'],
     ['New like', '{actor} liked your "{content}"'],
@@ -144,6 +164,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.paid',
     '内容支付通知',
+    'rewarded',
     ['username', 'actor', 'content', 'amount'],
     ['有人支付了你的内容', '{actor}为你的“{content}”支付了 {amount} 元'],
     ['Content paid', '{actor} paid {amount} for your "{content}"'],
@@ -151,6 +172,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'post.reminded',
     '内容@通知',
+    'related',
     ['username', 'actor', 'content'],
     ['有人@了你', '{actor}在“{content}”中提到了你'],
     ['You were mentioned', '{actor} mentioned you in "{content}"'],
@@ -158,6 +180,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'withdraw.noticed',
     '提现通知',
+    'withdrawal',
     ['username', 'amount'],
     ['提现通知', '{username}，你申请的 {amount} 元提现已处理。'],
     ['Withdrawal', '{username}, your withdrawal of {amount} has been processed.'],
@@ -165,6 +188,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'withdraw.withdraw',
     '提现失败通知',
+    'withdrawal',
     ['username', 'amount', 'reason'],
     ['提现失败', '{username}，你申请的 {amount} 元提现失败，原因：{reason}'],
     ['Withdrawal failed', '{username}, your withdrawal of {amount} failed. Reason: {reason}'],
@@ -172,6 +196,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'divide.income',
     '分成收入通知',
+    'rewarded',
     ['username', 'content', 'amount'],
     ['分成收入', '{username}，你从“{content}”获得分成 {amount} 元。'],
     ['Commission income', '{username}, you earned {amount} in commission from "{content}".'],
@@ -179,6 +204,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'question.asked',
     '问答提问通知',
+    'questioned',
     ['username', 'actor', 'content'],
     ['有人向你提问', '{actor}向你提问：{content}'],
     ['New question', '{actor} asked you: {content}'],
@@ -186,6 +212,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'question.answered',
     '问答回答通知',
+    'questioned',
     ['username', 'actor', 'content'],
     ['你的提问有了回答', '{actor}回答了你的提问：{content}'],
     ['Question answered', '{actor} answered your question: {content}'],
@@ -193,6 +220,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'question.expired',
     '问答过期通知',
+    'rewarded',
     ['username', 'content', 'amount'],
     ['提问已过期', '{username}，你的提问“{content}”已过期，{amount} 元已退回。'],
     ['Question expired', '{username}, your question "{content}" expired; {amount} was refunded.'],
@@ -200,6 +228,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'red_packet.gotten',
     '得到红包通知',
+    'receiveredpacket',
     ['username', 'content', 'amount'],
     ['你得到了红包', '{username}，你在“{content}”中得到红包 {amount} 元。'],
     ['Red packet received', '{username}, you received a red packet of {amount} in "{content}".'],
@@ -207,6 +236,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'question.rewarded',
     '悬赏问答通知',
+    'threadrewarded',
     ['username', 'content', 'amount'],
     ['获得悬赏', '{username}，你在“{content}”中获得悬赏 {amount} 元。'],
     ['Reward received', '{username}, you received a reward of {amount} in "{content}".'],
@@ -214,11 +244,26 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
   t(
     'question.rewarded.expired',
     '悬赏过期通知',
+    'threadrewardedexpired',
     ['username', 'content', 'amount'],
     ['悬赏已过期', '{username}，你的悬赏“{content}”已过期，剩余 {amount} 元已退回。'],
     ['Reward expired', '{username}, your reward "{content}" expired; the remaining {amount} was refunded.'],
+  ),
+  // Ours: the family told nobody about a new follower.
+  t(
+    'user.followed',
+    '用户关注通知',
+    'followed',
+    ['username', 'actor'],
+    ['有新的关注者', '{actor}关注了你'],
+    ['New follower', '{actor} followed you'],
   ),
 ];
 
 /** The type name of a code-level key ('post.replied' → '内容回复通知'). */
 export const TYPE_NAME_BY_KEY: ReadonlyMap<string, string> = new Map(DEFAULT_TEMPLATES.map((d) => [d.key, d.typeName]));
+
+/** The notice type of a code-level key ('post.replied' → 'replied'). */
+export const NOTICE_TYPE_BY_KEY: ReadonlyMap<string, NotificationType> = new Map(
+  DEFAULT_TEMPLATES.map((d) => [d.key, d.type]),
+);

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_TYPES,
   NotificationChannel,
   renderTemplate,
   templatePlaceholders,
@@ -6,13 +7,15 @@ import {
   type NotificationTplItem,
   type NotificationTplListQuery,
   type NotificationTplUpdateBody,
+  type NotificationCategoryValue,
+  type NotificationType,
   type Page,
 } from '@luntan/shared';
 import type { Kysely, Updateable } from 'kysely';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, NotificationTpl, NotificationTplsTable } from '../../db/schema.js';
-import { TYPE_NAME_BY_KEY } from './default-templates.js';
+import { NOTICE_TYPE_BY_KEY, TYPE_NAME_BY_KEY } from './default-templates.js';
 import {
   findTemplate,
   findTemplateByType,
@@ -111,4 +114,19 @@ export async function renderNotification(
   const tpl = await findTemplateByType(db, TYPE_NAME_BY_KEY.get(type) ?? type, channel);
   if (!tpl || tpl.status !== 1) return null;
   return renderTemplate(tpl, variables);
+}
+
+/**
+ * An in-site notice of a code-level type ('post.liked'): the message centre's type and tab, and the template's
+ * text filled with `variables`. Null when the template is switched off (or the key unknown): nothing is sent.
+ */
+export async function renderNotice(
+  db: Kysely<DB>,
+  key: string,
+  variables: Readonly<Record<string, string | number>>,
+): Promise<{ type: NotificationType; category: NotificationCategoryValue; title: string; content: string } | null> {
+  const type = NOTICE_TYPE_BY_KEY.get(key);
+  if (!type) return null;
+  const text = await renderNotification(db, key, variables);
+  return text && { type, category: NOTIFICATION_TYPES[type], ...text };
 }

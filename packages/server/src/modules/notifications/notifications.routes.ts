@@ -1,35 +1,54 @@
-import type { UnreadCounters } from '@luntan/shared';
+import { notificationDeleteBody, notificationListQuery } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../auth/guards.js';
 import { requireUser } from '../auth/viewer.js';
-import { countUnreadDialogMessages } from '../dialogs/dialogs.service.js';
-import { countUnreadByCategory } from './notifications.repository.js';
+import { deleteNotices, listNotices, unreadCounters } from './message-centre.service.js';
 
+/** The message centre (the family's names): notices, deleting them, the header badge's counters. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const tags = ['notifications'];
 
-  app.get(
+  api.get(
+    '/v3/notification',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: "The viewer's notices, newest first; listing marks the listed ones read",
+        description:
+          'filter[type]: system, followed, related (mentions), replied, liked, and the financial types (rewarded, ' +
+          'threadrewarded, threadrewardedexpired, receiveredpacket, withdrawal), questioned; several separated by ' +
+          'commas. Each item: id, type, category, title, content (plain text), threadId, postId, replyPostId, ' +
+          'fromUser, readAt (as before this listing), createdAt.',
+        querystring: notificationListQuery,
+      },
+    },
+    async (request) => ok(request, await listNotices(ctx, requireUser(request.viewer).id, request.query)),
+  );
+
+  api.post(
+    '/v3/notification.delete',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: 'Delete own notices: id is one id or several ("3,4"); -4004 when none of them is yours',
+        body: notificationDeleteBody,
+      },
+    },
+    async (request) => ok(request, await deleteNotices(ctx, requireUser(request.viewer).id, request.body.id)),
+  );
+
+  api.get(
     '/v3/unreadnotification',
     {
       onRequest: loginRequired,
-      schema: { tags: ['notifications'], summary: "The header badge's unread counters" },
+      schema: { tags, summary: "The header badge's unread counters" },
     },
-    async (request) => {
-      const user = requireUser(request.viewer);
-      const byCategory = await countUnreadByCategory(db, user.id);
-      const dialogMessageUnread = await countUnreadDialogMessages(app.ctx, user.id);
-      const accountUnread = byCategory.account ?? 0;
-      const financialUnread = byCategory.financial ?? 0;
-      const threadUnread = byCategory.thread ?? 0;
-      const counters: UnreadCounters = {
-        totalUnread: dialogMessageUnread + accountUnread + financialUnread + threadUnread,
-        dialogMessageUnread,
-        accountUnread,
-        financialUnread,
-        threadUnread,
-      };
-      return ok(request, counters);
-    },
+    async (request) => ok(request, await unreadCounters(ctx, requireUser(request.viewer).id)),
   );
 }

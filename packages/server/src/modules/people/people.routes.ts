@@ -41,7 +41,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
         body: followCreateBody,
       },
     },
-    async (request) => ok(request, await follow(db, request.viewer, request.body.toUserId)),
+    async (request) => ok(request, await follow(app.ctx, request.viewer, request.body.toUserId)),
   );
 
   api.post(

@@ -9,11 +9,13 @@ import {
   type UserProfile,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { can, requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { displayGroupOfUser } from '../groups/groups.service.js';
+import { notifyFollowed } from '../notifications/notifications.service.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,
@@ -84,18 +86,19 @@ export async function readProfile(db: Kysely<DB>, viewer: ViewerContext, userId:
 }
 
 /** POST /api/v3/follow.create: following twice changes nothing; answers whether the two now follow each other. */
-export async function follow(db: Kysely<DB>, viewer: ViewerContext, toUserId: number): Promise<{ isMutual: boolean }> {
+export async function follow(ctx: AppContext, viewer: ViewerContext, toUserId: number): Promise<{ isMutual: boolean }> {
   const me = requireUser(viewer);
   requirePermission(viewer, 'userFollow.create');
   if (toUserId === me.id) throw new AppError(Code.CANNOT_FOLLOW_SELF);
-  await findVisibleUser(db, toUserId);
-  return db.transaction().execute(async (trx) => {
+  await findVisibleUser(ctx.db, toUserId);
+  const { added, isMutual } = await ctx.db.transaction().execute(async (trx) => {
     const denies = await denyRelations(trx, me.id, toUserId);
     if (denies.deniedBy) throw new AppError(Code.BLOCKED_BY_USER);
     if (denies.denies) throw new AppError(Code.USER_DENIED);
-    await addFollow(trx, me.id, toUserId, now());
-    return { isMutual: await isFollowing(trx, toUserId, me.id) };
+    return { added: await addFollow(trx, me.id, toUserId, now()), isMutual: await isFollowing(trx, toUserId, me.id) };
   });
+  if (added) await notifyFollowed(ctx, me.id, toUserId);
+  return { isMutual };
 }
 
 /** POST /api/v3/follow.delete: type 1 stops following `id`, type 2 removes the fan `id`. Absent relations change nothing. */

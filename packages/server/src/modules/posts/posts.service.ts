@@ -14,6 +14,7 @@ import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { notifyLiked, notifyPostModerated, notifyPostPublished } from '../notifications/notifications.service.js';
 import { writeThreadIndex } from '../search/search.repository.js';
 import {
   assertCanReadThread,
@@ -284,6 +285,7 @@ export async function createPost(
     await linkAttachments(trx, user.id, id, content);
     return id;
   });
+  await notifyPostPublished(ctx, postId);
   return postItem(ctx, viewer, thread, postId);
 }
 
@@ -324,6 +326,7 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   const held = (screened?.held ?? false) && !viewer.isAdmin;
   const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;
   const at = now();
+  let likedNow = false;
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
     if (rendered && content !== undefined) {
@@ -351,6 +354,7 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
     }
     if (body.isLiked !== undefined) {
       const changed = body.isLiked ? await addLike(trx, post.id, user.id, at) : await removeLike(trx, post.id, user.id);
+      likedNow = changed && body.isLiked;
       if (changed) {
         const delta = body.isLiked ? 1 : -1;
         if (post.isFirst === 1) await bumpThreadCounter(trx, thread.id, 'likeCount', delta);
@@ -375,5 +379,8 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
       }
     }
   });
+  if (rendered) await notifyPostPublished(ctx, post.id);
+  if (likedNow) await notifyLiked(ctx, user.id, post.id);
+  if (body.isDeleted === true && post.deletedAt === null) await notifyPostModerated(ctx, user.id, post.id, 'deleted');
   return postItem(ctx, viewer, thread, post.id);
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../auth/viewer.js';
+import { notifyReviewed } from '../notifications/notifications.service.js';
 import { findPost, updatePostIf } from '../posts/posts.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
 import { removeThreadIndex } from '../search/search.repository.js';
@@ -124,5 +125,6 @@ export async function submitReview(
       if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
     }
   });
+  await notifyReviewed(ctx, actor, body.type, body.action, ids);
   return { type: body.type, action: body.action, ids };
 }

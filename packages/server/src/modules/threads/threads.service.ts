@@ -22,6 +22,11 @@ import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
+import {
+  notifyThreadModerated,
+  notifyThreadOperated,
+  notifyThreadPublished,
+} from '../notifications/notifications.service.js';
 import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
 import {
   countLikes,
@@ -198,6 +203,7 @@ export async function createThread(
     await linkAttachments(trx, user.id, postId, text);
     return id;
   });
+  await notifyThreadPublished(ctx, threadId);
   return detailOf(ctx, viewer, threadId);
 }
 
@@ -256,6 +262,7 @@ export async function updateThread(
     const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
     await writeThreadIndex(trx, ctx.dialect, thread.id, title, plain);
   });
+  await notifyThreadPublished(ctx, thread.id);
   return detailOf(ctx, viewer, thread.id);
 }
 
@@ -271,6 +278,7 @@ export async function deleteThread(ctx: AppContext, viewer: ViewerContext, threa
     await changeThreadState(trx, current, { deletedAt: now(), deletedUserId: user.id });
     await removeThreadIndex(trx, ctx.dialect, thread.id);
   });
+  await notifyThreadModerated(ctx, user.id, thread.id, 'deleted');
 }
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
@@ -352,6 +360,7 @@ export async function operateThread(
       }
     }
   });
+  await notifyThreadOperated(ctx, user.id, thread, body);
   const row = await findThreadRow(ctx.db, thread.id);
   if (!row) throw threadNotFound();
   const [item] = await presentThreads(ctx.db, viewer, [row]);

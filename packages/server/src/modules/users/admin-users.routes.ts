@@ -63,7 +63,7 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         body: adminUserUpdateBody,
       },
     },
-    async (request) => ok(request, await updateUserByAdmin(db, requireUser(request.viewer).id, request.body)),
+    async (request) => ok(request, await updateUserByAdmin(app.ctx, requireUser(request.viewer).id, request.body)),
   );
 
   api.post(
@@ -76,6 +76,6 @@ export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
         body: usersExamineBody,
       },
     },
-    async (request) => ok(request, await examineUsers(db, request.body)),
+    async (request) => ok(request, await examineUsers(app.ctx, request.body)),
   );
 }

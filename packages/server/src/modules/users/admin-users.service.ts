@@ -8,10 +8,12 @@ import {
   type UsersExamineBody,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
 import { listGroups } from '../groups/groups.repository.js';
+import { notifyAccountChanged, notifyRegistrationsReviewed } from '../notifications/notifications.service.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
 import { findUserById, updateUser } from './users.repository.js';
 
@@ -63,12 +65,12 @@ export async function userForAdmin(db: Kysely<DB>, userId: number, field = 'user
 
 /** Groups, ban and unban; an administrator cannot lock themselves out, nor ban another administrator. */
 export async function updateUserByAdmin(
-  db: Kysely<DB>,
+  ctx: AppContext,
   actorId: number,
   body: AdminUserUpdateBody,
 ): Promise<AdminUserItem> {
   const groupIds = body.groupIds ?? (body.groupId !== undefined ? [body.groupId] : undefined);
-  await db.transaction().execute(async (trx) => {
+  const change = await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, body.id);
     if (!user) throw userNotFound();
     const current = (await groupsOfUsers(trx, [user.id])).get(user.id)?.map((g) => g.id) ?? [];
@@ -106,13 +108,19 @@ export async function updateUserByAdmin(
     }
     if (groupIds) await replaceUserGroups(trx, user.id, [...new Set(groupIds)]);
     if (Object.keys(changes).length > 0) await updateUser(trx, user.id, { ...changes, updatedAt: now() });
+    return {
+      before: { status: user.status, groupIds: current },
+      after: { status: changes.status ?? user.status, groupIds: finalGroups },
+      reason: changes.rejectReason ?? '',
+    };
   });
-  return userForAdmin(db, body.id, 'id');
+  await notifyAccountChanged(ctx, actorId, body.id, change);
+  return userForAdmin(ctx.db, body.id, 'id');
 }
 
 /** Reviews registrations, all or none: only users under review (status 2). */
-export async function examineUsers(db: Kysely<DB>, body: UsersExamineBody): Promise<AdminUserItem[]> {
-  await db.transaction().execute(async (trx) => {
+export async function examineUsers(ctx: AppContext, body: UsersExamineBody): Promise<AdminUserItem[]> {
+  await ctx.db.transaction().execute(async (trx) => {
     for (const [i, item] of body.data.entries()) {
       const user = await findUserById(trx, item.id);
       if (!user) throw userNotFound(`data.${i}.id`);
@@ -129,5 +137,6 @@ export async function examineUsers(db: Kysely<DB>, body: UsersExamineBody): Prom
       });
     }
   });
-  return Promise.all(body.data.map((item) => userForAdmin(db, item.id, 'id')));
+  await notifyRegistrationsReviewed(ctx, body.data);
+  return Promise.all(body.data.map((item) => userForAdmin(ctx.db, item.id, 'id')));
 }

@@ -1,0 +1,371 @@
+import { UserStatus, type UsersExamineBody } from '@luntan/shared';
+import type { AppContext } from '../../context.js';
+import { now } from '../../core/time.js';
+import type { Thread } from '../../db/schema.js';
+import { renderNotice } from '../notification-templates/notification-templates.service.js';
+import { plainText, summarize } from '../posts/post-content.js';
+import { readSiteInfo } from '../settings/settings.service.js';
+import {
+  findOpenSubjectNotice,
+  findPerson,
+  findPostSubject,
+  findThreadSubject,
+  groupNames,
+  hasBlocked,
+  hasSubjectNotice,
+  insertNotification,
+  mentionedUserIds,
+  updateNotification,
+  type PostSubject,
+} from './notifications.repository.js';
+
+/*
+ * Notifications made from events. Each verb is called by the service where the event happened, after its
+ * transaction committed, and never throws: a notice that could not be made is logged, the user's action stands.
+ * Rules for every notice: nobody is told about their own action; nobody hears from a user they blocked; a template
+ * switched off sends nothing. The text is the template's, filled when the event happens.
+ */
+
+/** Likes (and follows) of one subject within this time after the first merge into one unread notice. */
+export const MERGE_WINDOW_MS = 30 * 60 * 1000;
+/** How many of a merged notice's actors it remembers (to count each only once). */
+const MERGED_ACTORS_KEPT = 50;
+/** How much of a post's text a notice quotes. */
+const QUOTE_CHARS = 80;
+/** notifications.title is varchar(255): a long placeholder value is cut. */
+const TITLE_MAX = 255;
+
+interface Notice {
+  /** The template's code key ('post.replied'). */
+  key: string;
+  userId: number;
+  /** Who acted: never told themselves, and a user who blocked them is not told. */
+  actorId: number | null;
+  /** Shown as the notice's fromUser (interactions: yes; what administrators do: no, it is the site speaking). */
+  showActor: boolean;
+  vars?: Record<string, string | number>;
+  threadId?: number | null;
+  postId?: number | null;
+  replyPostId?: number | null;
+  /**
+   * once: the subject is told once (a reply, a mention: an edit or approval does not tell it again);
+   * merge: a new actor joins the open notice of the subject (likes, follows).
+   */
+  subject?: { key: string; mode: 'once' | 'merge' };
+}
+
+interface MergeData {
+  actorIds: number[];
+  actorCount: number;
+}
+
+/** Runs one notification job; a failure is logged and goes no further. */
+async function safely(ctx: AppContext, event: string, job: () => Promise<void>): Promise<void> {
+  try {
+    await job();
+  } catch (err) {
+    ctx.log.error({ err, event }, 'a notification could not be made');
+  }
+}
+
+const cut = (text: string, max: number) => {
+  const chars = [...text];
+  return chars.length <= max ? text : chars.slice(0, max).join('');
+};
+
+/** "张三等 3 人" / "Ann and 2 others": the actors of a merged notice, in the site's language (as the templates are). */
+function actorsPhrase(latest: string, count: number, locale: string): string {
+  if (count <= 1) return latest;
+  if (locale === 'en') return `${latest} and ${count - 1} ${count === 2 ? 'other' : 'others'}`;
+  return `${latest}等 ${count} 人`;
+}
+
+function parseMergeData(data: string): MergeData {
+  try {
+    const parsed = JSON.parse(data) as Partial<MergeData>;
+    const actorIds = Array.isArray(parsed.actorIds) ? parsed.actorIds.filter((id) => typeof id === 'number') : [];
+    return { actorIds, actorCount: typeof parsed.actorCount === 'number' ? parsed.actorCount : actorIds.length };
+  } catch {
+    return { actorIds: [], actorCount: 0 };
+  }
+}
+
+/** Makes (or merges) one notice and tells the user's open pages. Answers whether anything was sent. */
+async function send(ctx: AppContext, n: Notice): Promise<boolean> {
+  const { db } = ctx;
+  if (n.actorId !== null && n.actorId === n.userId) return false;
+  const recipient = await findPerson(db, n.userId);
+  if (!recipient) return false;
+  if (n.actorId !== null && (await hasBlocked(db, n.userId, n.actorId))) return false;
+  if (n.subject?.mode === 'once' && (await hasSubjectNotice(db, n.userId, n.subject.key))) return false;
+  const actor = n.actorId !== null ? await findPerson(db, n.actorId) : undefined;
+  const site = await readSiteInfo(db);
+
+  const open =
+    n.subject?.mode === 'merge' && actor
+      ? await findOpenSubjectNotice(db, n.userId, n.subject.key, new Date(Date.now() - MERGE_WINDOW_MS).toISOString())
+      : undefined;
+  const merged = open ? parseMergeData(open.data) : { actorIds: [], actorCount: 0 };
+  // The same actor again (a like taken back and given again) adds nothing to the open notice.
+  if (open && actor && merged.actorIds.includes(actor.id)) return false;
+  const count = merged.actorCount + 1;
+
+  const notice = await renderNotice(db, n.key, {
+    username: recipient.username,
+    sitename: site.siteName,
+    actor: actor ? actorsPhrase(actor.nickname, count, site.siteLocale) : '',
+    ...n.vars,
+  });
+  if (!notice) return false;
+  const text = { title: cut(notice.title, TITLE_MAX), content: notice.content };
+  const fromUserId = n.showActor && actor ? actor.id : null;
+  const data: MergeData | Record<string, never> =
+    n.subject?.mode === 'merge' && actor
+      ? { actorIds: [actor.id, ...merged.actorIds].slice(0, MERGED_ACTORS_KEPT), actorCount: count }
+      : {};
+
+  if (open) {
+    await updateNotification(db, open.id, { ...text, fromUserId, data: JSON.stringify(data) });
+  } else {
+    await insertNotification(db, {
+      userId: n.userId,
+      type: notice.type,
+      category: notice.category,
+      ...text,
+      data: JSON.stringify(data),
+      readAt: null,
+      createdAt: now(),
+      threadId: n.threadId ?? null,
+      postId: n.postId ?? null,
+      replyPostId: n.replyPostId ?? null,
+      fromUserId,
+      subjectKey: n.subject?.key ?? null,
+    });
+  }
+  await ctx.live.publish(n.userId, { kind: 'notification', category: notice.category });
+  return true;
+}
+
+const isVisible = (p: PostSubject) =>
+  p.deletedAt === null &&
+  p.isApproved === 1 &&
+  p.threadDeletedAt === null &&
+  p.threadIsDraft === 0 &&
+  p.threadIsApproved === 1;
+
+/** What a notice quotes of a post: the thread's title for its first post, else the start of the post's text. */
+const quoteOf = (p: PostSubject) =>
+  p.isFirst === 1 ? p.threadTitle : summarize(plainText(p.contentHtml), QUOTE_CHARS);
+
+const subjectIds = (p: PostSubject) => ({
+  threadId: p.threadId,
+  postId: p.id,
+  replyPostId: p.isComment === 1 ? p.replyPostId : null,
+});
+
+// --- Threads and posts ----------------------------------------------------------------------------------------------
+
+/**
+ * A post became visible (created, approved from review, or edited): a reply tells the thread's author, a comment
+ * the reply's author and the author of the comment it answers; every user it @mentions is told too (except those
+ * it already answers). Each is told once per post, so calling it again after an edit tells only new mentions.
+ */
+export async function notifyPostPublished(ctx: AppContext, postId: number): Promise<void> {
+  await safely(ctx, 'post published', () => tellPostPublished(ctx, postId));
+}
+
+/** A thread became visible (published, approved from review, or edited): those its first post mentions are told. */
+export async function notifyThreadPublished(ctx: AppContext, threadId: number): Promise<void> {
+  await safely(ctx, 'thread published', async () => {
+    const thread = await findThreadSubject(ctx.db, threadId);
+    if (thread?.firstPostId) await tellPostPublished(ctx, thread.firstPostId);
+  });
+}
+
+async function tellPostPublished(ctx: AppContext, postId: number): Promise<void> {
+  const p = await findPostSubject(ctx.db, postId);
+  if (!p || !isVisible(p)) return;
+  const base = { actorId: p.userId, showActor: true, vars: { content: quoteOf(p) }, ...subjectIds(p) };
+  const answered = new Set<number>();
+  if (p.isFirst === 0) {
+    const authors = p.isComment === 1 ? [p.replyUserId, p.commentUserId] : [p.threadUserId];
+    for (const userId of authors) if (userId !== null) answered.add(userId);
+  }
+  for (const userId of answered) {
+    await send(ctx, { ...base, key: 'post.replied', userId, subject: { key: `replied:post:${p.id}`, mode: 'once' } });
+  }
+  for (const userId of await mentionedUserIds(ctx.db, p.id)) {
+    if (answered.has(userId)) continue;
+    await send(ctx, { ...base, key: 'post.reminded', userId, subject: { key: `related:post:${p.id}`, mode: 'once' } });
+  }
+}
+
+/** A new like of a post: its author is told; likes of one post within the window merge into one notice. */
+export async function notifyLiked(ctx: AppContext, actorId: number, postId: number): Promise<void> {
+  await safely(ctx, 'liked', async () => {
+    const p = await findPostSubject(ctx.db, postId);
+    if (!p || !isVisible(p)) return;
+    await send(ctx, {
+      key: 'post.liked',
+      userId: p.userId,
+      actorId,
+      showActor: true,
+      vars: { content: quoteOf(p) },
+      ...subjectIds(p),
+      subject: { key: `liked:post:${p.id}`, mode: 'merge' },
+    });
+  });
+}
+
+type ModerationAction = 'approved' | 'unapproved' | 'deleted' | 'sticky' | 'essence';
+const MODERATION_TEMPLATE: Record<ModerationAction, string> = {
+  approved: 'post.approved',
+  unapproved: 'post.unapproved',
+  deleted: 'post.deleted',
+  sticky: 'post.sticky',
+  essence: 'post.essence',
+};
+
+/** Someone else approved, ignored, deleted, made sticky or essence the author's thread: the author is told. */
+export async function notifyThreadModerated(
+  ctx: AppContext,
+  actorId: number,
+  threadId: number,
+  action: ModerationAction,
+  reason = '',
+): Promise<void> {
+  await safely(ctx, `thread ${action}`, async () => {
+    const t = await findThreadSubject(ctx.db, threadId);
+    if (!t) return;
+    await send(ctx, {
+      key: MODERATION_TEMPLATE[action],
+      userId: t.userId,
+      actorId,
+      showActor: false,
+      vars: { content: t.title, reason },
+      threadId: t.id,
+      postId: t.firstPostId,
+    });
+  });
+}
+
+/** Someone else approved, ignored or deleted the author's reply or comment: the author is told. */
+export async function notifyPostModerated(
+  ctx: AppContext,
+  actorId: number,
+  postId: number,
+  action: 'approved' | 'unapproved' | 'deleted',
+  reason = '',
+): Promise<void> {
+  await safely(ctx, `post ${action}`, async () => {
+    const p = await findPostSubject(ctx.db, postId);
+    if (!p) return;
+    await send(ctx, {
+      key: MODERATION_TEMPLATE[action],
+      userId: p.userId,
+      actorId,
+      showActor: false,
+      vars: { content: quoteOf(p), reason },
+      ...subjectIds(p),
+    });
+  });
+}
+
+/** threads/operate: what it changed for the author (made sticky, made essence, deleted) is told. */
+export async function notifyThreadOperated(
+  ctx: AppContext,
+  actorId: number,
+  before: Pick<Thread, 'id' | 'isSticky' | 'isEssence' | 'deletedAt'>,
+  body: { isSticky?: boolean | undefined; isEssence?: boolean | undefined; isDeleted?: boolean | undefined },
+): Promise<void> {
+  if (body.isSticky === true && before.isSticky === 0) await notifyThreadModerated(ctx, actorId, before.id, 'sticky');
+  if (body.isEssence === true && before.isEssence === 0) {
+    await notifyThreadModerated(ctx, actorId, before.id, 'essence');
+  }
+  if (body.isDeleted === true && before.deletedAt === null) {
+    await notifyThreadModerated(ctx, actorId, before.id, 'deleted');
+  }
+}
+
+/** The review queue's decisions: each author is told; approved content then tells whom it answers and mentions. */
+export async function notifyReviewed(
+  ctx: AppContext,
+  actorId: number,
+  type: 'thread' | 'post',
+  action: 'approve' | 'ignore' | 'delete',
+  ids: readonly number[],
+): Promise<void> {
+  const outcome = ({ approve: 'approved', ignore: 'unapproved', delete: 'deleted' } as const)[action];
+  for (const id of ids) {
+    if (type === 'thread') {
+      await notifyThreadModerated(ctx, actorId, id, outcome);
+      if (action === 'approve') await notifyThreadPublished(ctx, id);
+    } else {
+      await notifyPostModerated(ctx, actorId, id, outcome);
+      if (action === 'approve') await notifyPostPublished(ctx, id);
+    }
+  }
+}
+
+// --- People and accounts --------------------------------------------------------------------------------------------
+
+/** A new follower: the followed user is told; follows within the window merge into one notice. */
+export async function notifyFollowed(ctx: AppContext, actorId: number, toUserId: number): Promise<void> {
+  await safely(ctx, 'followed', async () => {
+    await send(ctx, {
+      key: 'user.followed',
+      userId: toUserId,
+      actorId,
+      showActor: true,
+      subject: { key: 'followed', mode: 'merge' },
+    });
+  });
+}
+
+/** Registration reviews: an approved user is told so, a rejected one why; an ignored one hears nothing. */
+export async function notifyRegistrationsReviewed(ctx: AppContext, items: UsersExamineBody['data']): Promise<void> {
+  for (const item of items) {
+    await safely(ctx, 'registration reviewed', async () => {
+      if (item.status === UserStatus.NORMAL) {
+        await send(ctx, { key: 'registered.approved', userId: item.id, actorId: null, showActor: false });
+      }
+      if (item.status === UserStatus.REJECTED) {
+        const vars = { reason: item.rejectReason ?? '' };
+        await send(ctx, { key: 'registered.unapproved', userId: item.id, actorId: null, showActor: false, vars });
+      }
+    });
+  }
+}
+
+export interface AccountState {
+  status: number;
+  groupIds: readonly number[];
+}
+
+/** An administrator banned or unbanned a user, or changed their groups: the user is told. */
+export async function notifyAccountChanged(
+  ctx: AppContext,
+  actorId: number,
+  userId: number,
+  change: { before: AccountState; after: AccountState; reason: string },
+): Promise<void> {
+  await safely(ctx, 'account changed', async () => {
+    const { before, after } = change;
+    const base = { userId, actorId, showActor: false };
+    if (after.status === UserStatus.BANNED && before.status !== UserStatus.BANNED) {
+      await send(ctx, { ...base, key: 'user.disable', vars: { reason: change.reason } });
+    }
+    if (before.status === UserStatus.BANNED && after.status === UserStatus.NORMAL) {
+      await send(ctx, { ...base, key: 'user.normal' });
+    }
+    const same = (a: readonly number[], b: readonly number[]) =>
+      a.length === b.length && a.every((id) => b.includes(id));
+    if (!same([...new Set(before.groupIds)], [...new Set(after.groupIds)])) {
+      const locale = (await readSiteInfo(ctx.db)).siteLocale;
+      const names = async (ids: readonly number[]) =>
+        (await groupNames(ctx.db, ids)).join(locale === 'en' ? ', ' : '、');
+      const vars = { oldgroupname: await names(before.groupIds), newgroupname: await names(after.groupIds) };
+      await send(ctx, { ...base, key: 'user.group', vars });
+    }
+  });
+}

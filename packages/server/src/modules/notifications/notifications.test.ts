@@ -1,0 +1,374 @@
+import { Code, type NotificationItem, type NotificationTplItem, type Page, type UnreadCounters } from '@luntan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../core/live.js';
+import { buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { MERGE_WINDOW_MS } from './notifications.service.js';
+
+let t: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let serial = 0;
+/** A member with a readable nickname (the notices quote it). */
+const member = async () => {
+  const nickname = `成员${++serial}`;
+  return { ...(await buildUser(t, { nickname })), nickname };
+};
+
+/** Lists (and so reads) the member's notices. */
+const notices = async (token: string, query = '') => {
+  const res = await t.get<Page<NotificationItem>>(`/api/v3/notification?perPage=50${query}`, token);
+  expect(res.Code).toBe(0);
+  return res.Data.pageData;
+};
+const unread = async (token: string) => (await t.get<UnreadCounters>('/api/v3/unreadnotification', token)).Data;
+/** The member's rows, read from the table (which neither reads them nor needs the member to be let in). */
+const rowsOf = (userId: number) =>
+  t.server.database.db.selectFrom('notifications').selectAll().where('userId', '=', userId).orderBy('id').execute();
+const like = (token: string, postId: number, isLiked = true) =>
+  t.post('/api/v3/posts.update', { id: postId, isLiked }, token);
+const template = async (typeName: string) =>
+  (
+    await t.get<NotificationTplItem[]>(
+      `/api/notification.v2/tpl/detail?typeName=${encodeURIComponent(typeName)}`,
+      admin,
+    )
+  ).Data[0]!;
+const switchTemplate = async (typeName: string, status: 0 | 1) => {
+  const res = await t.post(
+    '/api/backAdmin/notification/tpl/update',
+    { id: (await template(typeName)).id, status },
+    admin,
+  );
+  expect(res.Code).toBe(0);
+};
+
+describe('replies and comments', () => {
+  it('a reply tells the thread’s author; a comment tells the reply’s author and the comment it answers', async () => {
+    const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
+    const thread = await buildThread(t, alice.token, { title: '爱丽丝的主题' });
+    const reply = await buildReply(t, bob.token, thread.threadId, { text: '鲍勃的回复' });
+
+    const [toAlice] = await notices(alice.token);
+    expect(toAlice).toMatchObject({
+      type: 'replied',
+      category: 'thread',
+      title: '有人回复了你',
+      content: `${bob.nickname}回复了你：鲍勃的回复`,
+      threadId: thread.threadId,
+      postId: reply.id,
+      replyPostId: null,
+      fromUser: { id: bob.id, nickname: bob.nickname, avatarUrl: '' },
+      readAt: null,
+    });
+
+    const comment = await buildReply(t, carol.token, thread.threadId, { text: '卡罗尔的评论', replyId: reply.id });
+    const [toBob] = await notices(bob.token);
+    expect(toBob).toMatchObject({ type: 'replied', postId: comment.id, replyPostId: reply.id });
+    expect(toBob!.content).toContain('卡罗尔的评论');
+    // The thread's author hears of replies to the thread, not of comments under someone's reply.
+    expect(await rowsOf(alice.id)).toHaveLength(1);
+
+    const answer = await buildReply(t, dave.token, thread.threadId, { text: '戴夫的回答', commentPostId: comment.id });
+    expect(await notices(carol.token)).toMatchObject([{ type: 'replied', postId: answer.id, replyPostId: reply.id }]);
+    expect((await notices(bob.token))[0]).toMatchObject({ type: 'replied', postId: answer.id });
+  });
+
+  it('tells nobody about their own reply, like or comment', async () => {
+    const alice = await member();
+    const thread = await buildThread(t, alice.token);
+    const reply = await buildReply(t, alice.token, thread.threadId);
+    await buildReply(t, alice.token, thread.threadId, { replyId: reply.id });
+    expect((await like(alice.token, thread.postId)).Code).toBe(0);
+    expect((await like(alice.token, reply.id)).Code).toBe(0);
+    // Someone else's reply in the same thread is told: the rule is about the actor, not the thread.
+    const bob = await member();
+    await buildReply(t, bob.token, thread.threadId);
+    expect((await rowsOf(alice.id)).map((r) => r.type)).toEqual(['replied']);
+  });
+
+  it('a held reply tells nobody until it is approved', async () => {
+    const words = await t.post(
+      '/api/stop-words/batch.v2',
+      { data: { type: 'stop-words', words: ['先审后发={MOD}'], overwrite: true } },
+      admin,
+    );
+    expect(words.Code).toBe(0);
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token);
+    const held = await t.post<{ id: number; isApproved: boolean }>(
+      '/api/v3/posts.create',
+      { id: thread.threadId, content: '先审后发的回复' },
+      bob.token,
+    );
+    expect(held.Data.isApproved).toBe(false);
+    expect(await rowsOf(alice.id)).toHaveLength(0);
+    const res = await t.post(
+      '/api/backAdmin/manage.submit.review',
+      { type: 'post', ids: [held.Data.id], action: 'approve' },
+      admin,
+    );
+    expect(res.Code).toBe(0);
+    expect(await notices(alice.token)).toMatchObject([{ type: 'replied', postId: held.Data.id }]);
+    expect(await notices(bob.token)).toMatchObject([{ type: 'system', title: '内容审核通过', postId: held.Data.id }]);
+  });
+});
+
+describe('mentions', () => {
+  it('tells each mentioned user once; an edit tells only the newly mentioned', async () => {
+    const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
+    const thread = await buildThread(t, alice.token, { title: '提到人的主题', text: `你好 @${bob.username}` });
+    expect(await notices(bob.token)).toMatchObject([
+      { type: 'related', category: 'thread', title: '有人@了你', threadId: thread.threadId, postId: thread.postId },
+    ]);
+    expect((await rowsOf(bob.id))[0]!.content).toBe(`${alice.nickname}在“提到人的主题”中提到了你`);
+
+    // A reply mentioning the thread's author and another: the author is told of the reply (once), the other of the mention.
+    const reply = await buildReply(t, carol.token, thread.threadId, {
+      text: `@${alice.username} @${dave.username} 看看`,
+    });
+    expect((await rowsOf(alice.id)).map((r) => r.type)).toEqual(['replied']);
+    expect(await notices(dave.token)).toMatchObject([{ type: 'related', postId: reply.id }]);
+
+    const edit = await t.post(
+      '/api/v3/posts.update',
+      { id: reply.id, content: `@${dave.username} @${bob.username} 改了` },
+      carol.token,
+    );
+    expect(edit.Code).toBe(0);
+    expect(await rowsOf(dave.id)).toHaveLength(1);
+    expect((await rowsOf(bob.id)).map((r) => r.postId)).toEqual([thread.postId, reply.id]);
+    expect((await rowsOf(alice.id)).map((r) => r.type)).toEqual(['replied']);
+  });
+
+  it('drops the mention of a user who blocked the author, and any notice from a blocked user', async () => {
+    const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
+    expect((await t.post('/api/v3/users/deny.create', { id: bob.id }, carol.token)).Code).toBe(0);
+    expect((await t.post('/api/v3/users/deny.create', { id: bob.id }, alice.token)).Code).toBe(0);
+    const thread = await buildThread(t, alice.token);
+    await buildReply(t, bob.token, thread.threadId, { text: `@${carol.username} @${dave.username}` });
+    expect((await like(bob.token, thread.postId)).Code).toBe(0);
+    expect(await rowsOf(dave.id)).toHaveLength(1);
+    expect(await rowsOf(carol.id)).toHaveLength(0);
+    expect(await rowsOf(alice.id)).toHaveLength(0);
+  });
+});
+
+describe('likes', () => {
+  it('tells the author of a liked thread or reply, quoting it', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token, { title: '值得一赞' });
+    const reply = await buildReply(t, alice.token, thread.threadId, { text: '回复也值得' });
+    await like(bob.token, thread.postId);
+    await like(bob.token, reply.id);
+    const list = await notices(alice.token);
+    expect(list).toMatchObject([
+      { type: 'liked', category: 'thread', title: '有人赞了你', postId: reply.id, fromUser: { id: bob.id } },
+      { type: 'liked', postId: thread.postId, threadId: thread.threadId },
+    ]);
+    expect(list[1]!.content).toBe(`${bob.nickname}赞了你的“值得一赞”`);
+    expect(list[0]!.content).toContain('回复也值得');
+  });
+
+  it('merges a burst of likes of one post into one unread notice', async () => {
+    const alice = await member();
+    const fans = [await member(), await member(), await member()];
+    const thread = await buildThread(t, alice.token, { title: '热门' });
+    for (const fan of fans) expect((await like(fan.token, thread.postId)).Code).toBe(0);
+    // Taking a like back and giving it again adds nobody.
+    await like(fans[0]!.token, thread.postId, false);
+    await like(fans[0]!.token, thread.postId);
+    expect(await rowsOf(alice.id)).toHaveLength(1);
+    expect((await unread(alice.token)).threadUnread).toBe(1);
+    const [merged] = await notices(alice.token);
+    expect(merged).toMatchObject({ type: 'liked', fromUser: { id: fans[2]!.id } });
+    expect(merged!.content).toBe(`${fans[2]!.nickname}等 3 人赞了你的“热门”`);
+
+    // Once read, a new like is a new notice; so is one after the window.
+    const late = await member();
+    await like(late.token, thread.postId);
+    expect(await rowsOf(alice.id)).toHaveLength(2);
+    const old = new Date(Date.now() - MERGE_WINDOW_MS - 1000).toISOString();
+    await t.server.database.db
+      .updateTable('notifications')
+      .set({ createdAt: old })
+      .where('userId', '=', alice.id)
+      .execute();
+    await like((await member()).token, thread.postId);
+    expect(await rowsOf(alice.id)).toHaveLength(3);
+  });
+});
+
+describe('follows', () => {
+  it('tells the followed user (account tab); following again tells nothing more', async () => {
+    const [alice, bob] = [await member(), await member()];
+    expect((await t.post('/api/v3/follow.create', { toUserId: alice.id }, bob.token)).Code).toBe(0);
+    expect((await t.post('/api/v3/follow.create', { toUserId: alice.id }, bob.token)).Code).toBe(0);
+    expect(await unread(alice.token)).toMatchObject({ accountUnread: 1, threadUnread: 0, totalUnread: 1 });
+    expect(await notices(alice.token)).toMatchObject([
+      { type: 'followed', category: 'account', title: '有新的关注者', fromUser: { id: bob.id }, threadId: null },
+    ]);
+  });
+});
+
+describe('templates', () => {
+  it('a template switched off sends nothing; switched on again, it does', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token);
+    await switchTemplate('内容回复通知', 0);
+    try {
+      await buildReply(t, bob.token, thread.threadId);
+      expect(await rowsOf(alice.id)).toHaveLength(0);
+    } finally {
+      await switchTemplate('内容回复通知', 1);
+    }
+    await buildReply(t, bob.token, thread.threadId);
+    expect(await rowsOf(alice.id)).toHaveLength(1);
+  });
+
+  it('renders the template as the administrator edited it', async () => {
+    const tpl = await template('内容点赞通知');
+    const edit = (title: string, content: string) =>
+      t.post('/api/backAdmin/notification/tpl/update', { id: tpl.id, title, content }, admin);
+    expect((await edit('{actor} 点了赞', '{username}：{actor} 赞了 {content}')).Code).toBe(0);
+    try {
+      const [alice, bob] = [await member(), await member()];
+      const thread = await buildThread(t, alice.token, { title: '模板' });
+      await like(bob.token, thread.postId);
+      expect(await notices(alice.token)).toMatchObject([
+        { title: `${bob.nickname} 点了赞`, content: `${alice.username}：${bob.nickname} 赞了 模板` },
+      ]);
+    } finally {
+      await edit(tpl.title, tpl.content);
+    }
+  });
+});
+
+describe('the message centre', () => {
+  it('counts unread rows per tab; listing reads what it lists, by type, and the counters drop', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token);
+    await buildReply(t, bob.token, thread.threadId);
+    await buildReply(t, bob.token, thread.threadId);
+    await like(bob.token, thread.postId);
+    await t.post('/api/v3/follow.create', { toUserId: alice.id }, bob.token);
+    expect(await unread(alice.token)).toEqual({
+      totalUnread: 4,
+      dialogMessageUnread: 0,
+      accountUnread: 1,
+      financialUnread: 0,
+      threadUnread: 3,
+    });
+
+    const replied = await notices(alice.token, '&filter[type]=replied');
+    expect(replied.map((n) => [n.type, n.readAt])).toEqual([
+      ['replied', null],
+      ['replied', null],
+    ]);
+    expect(await unread(alice.token)).toMatchObject({ totalUnread: 2, threadUnread: 1, accountUnread: 1 });
+    expect((await notices(alice.token, '&filter[type]=replied'))[0]!.readAt).not.toBeNull();
+
+    const several = await notices(alice.token, '&filter[type]=liked,followed');
+    expect(several.map((n) => n.type).sort()).toEqual(['followed', 'liked']);
+    expect((await unread(alice.token)).totalUnread).toBe(0);
+
+    // Pages: only the listed page is read.
+    await buildReply(t, bob.token, thread.threadId);
+    await buildReply(t, bob.token, thread.threadId);
+    const page = await t.get<Page<NotificationItem>>('/api/v3/notification?perPage=1&page=2', alice.token);
+    expect(page.Data).toMatchObject({ currentPage: 2, perPage: 1, totalCount: 6, totalPage: 6 });
+    expect((await unread(alice.token)).threadUnread).toBe(1);
+  });
+
+  it('refuses an unknown type, and lists every type without a filter', async () => {
+    const alice = await member();
+    for (const bad of ['nope', 'replied,nope', 'x'.repeat(201)]) {
+      const res = await t.get(`/api/v3/notification?filter[type]=${bad}`, alice.token);
+      expect(res.Code).toBe(Code.INVALID_PARAMETER);
+      expect(res.Data).toMatchObject({ field: 'filter.type' });
+    }
+    expect((await t.get('/api/v3/notification?filter[type]=', alice.token)).Code).toBe(0);
+    expect((await t.get('/api/v3/notification?filter[type]=system,rewarded,withdrawal', alice.token)).Code).toBe(0);
+  });
+
+  it('deletes only one’s own notices: someone else’s id changes nothing (-4004)', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token);
+    await buildReply(t, bob.token, thread.threadId);
+    await buildReply(t, bob.token, thread.threadId);
+    const [first, second] = (await rowsOf(alice.id)).map((r) => r.id);
+
+    const theirs = await t.post('/api/v3/notification.delete', { id: first }, bob.token);
+    expect(theirs.Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect(await rowsOf(alice.id)).toHaveLength(2);
+
+    const mixed = await t.post<{ deleted: number }>(
+      '/api/v3/notification.delete',
+      { id: `${first},999999` },
+      alice.token,
+    );
+    expect(mixed).toMatchObject({ Code: 0, Data: { deleted: 1 } });
+    expect((await rowsOf(alice.id)).map((r) => r.id)).toEqual([second]);
+    expect((await unread(alice.token)).threadUnread).toBe(1);
+    expect((await t.post('/api/v3/notification.delete', { id: first }, alice.token)).Code).toBe(
+      Code.RESOURCE_NOT_FOUND,
+    );
+    for (const bad of [{}, { id: 'a,b' }, { id: 0 }]) {
+      expect((await t.post('/api/v3/notification.delete', bad, alice.token)).Code).toBe(Code.INVALID_PARAMETER);
+    }
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect((await t.get('/api/v3/notification')).Code).toBe(Code.JUMP_TO_LOGIN);
+    expect((await t.get('/api/v3/unreadnotification')).Code).toBe(Code.JUMP_TO_LOGIN);
+    expect((await t.post('/api/v3/notification.delete', { id: 1 })).Code).toBe(Code.JUMP_TO_LOGIN);
+  });
+});
+
+describe('delivery', () => {
+  it('tells the user’s open pages at once', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const events: LiveEvent[] = [];
+    const stop = t.app.ctx.live.subscribe(alice.id, (e) => events.push(e));
+    try {
+      const thread = await buildThread(t, alice.token);
+      await buildReply(t, bob.token, thread.threadId);
+      await t.post('/api/v3/follow.create', { toUserId: alice.id }, bob.token);
+      expect(events).toEqual([
+        { kind: 'notification', category: 'thread' },
+        { kind: 'notification', category: 'account' },
+      ]);
+      await notices(alice.token);
+      expect(events.at(-1)).toEqual({ kind: 'unread' });
+    } finally {
+      stop();
+    }
+  });
+
+  it('never fails the action when a notice cannot be made', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const thread = await buildThread(t, alice.token);
+    const db = t.server.database.db;
+    // Delivery fails after the notice is stored: the notice stays, the reply and the like stand.
+    const live = t.app.ctx.live;
+    const publish = live.publish.bind(live);
+    live.publish = () => Promise.reject(new Error('transport down'));
+    try {
+      const res = await t.post('/api/v3/posts.create', { id: thread.threadId, content: '照样发出' }, bob.token);
+      expect(res.Code).toBe(0);
+      expect((await like(bob.token, thread.postId)).Code).toBe(0);
+    } finally {
+      live.publish = publish;
+    }
+    expect(await db.selectFrom('posts').select('id').where('threadId', '=', thread.threadId).execute()).toHaveLength(2);
+    expect((await rowsOf(alice.id)).map((r) => r.type)).toEqual(['replied', 'liked']);
+  });
+});
