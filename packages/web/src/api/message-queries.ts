@@ -1,4 +1,14 @@
-import type { DialogItem, DialogMessageItem, Page } from '@luntan/shared';
+import {
+  NOTIFICATION_TYPE_NAMES,
+  NOTIFICATION_TYPES,
+  NotificationCategory,
+  type DialogItem,
+  type DialogMessageItem,
+  type NotificationCategoryValue,
+  type NotificationItem,
+  type NotificationType,
+  type Page,
+} from '@luntan/shared';
 import type { ApiClient } from './client';
 import { isSuccess, type ApiResult } from './dispatcher';
 
@@ -57,37 +67,21 @@ export function chronological(pages: Array<ApiResult<Page<DialogMessageItem>>> |
 }
 
 /** The message centre's notice categories (the fourth, `index`, is the private messages). */
-export type NoticeCategory = 'account' | 'financial' | 'thread';
+export type NoticeCategory = NotificationCategoryValue;
+export type NoticeItem = NotificationItem;
 
 /**
- * The notification types each category lists (GET /api/v3/notification?filter[type]=...): the family's names.
- * `account`: what administrators did to one's account or content; `thread`: mentions (related), replies, likes,
- * follows; `financial`: the wallet's notices.
+ * The notification types each category lists (GET /api/v3/notification?filter[type]=...): those the server files
+ * under it, so a tab lists (and, listing them, reads) exactly what its badge counts.
  */
-export const NOTICE_TYPES: Record<NoticeCategory, readonly string[]> = {
-  account: ['system'],
-  thread: ['related', 'replied', 'liked', 'followed'],
-  financial: ['rewarded', 'threadrewarded', 'threadrewardedexpired', 'receiveredpacket', 'withdrawal'],
-};
+const typesOf = (category: NoticeCategory): readonly NotificationType[] =>
+  NOTIFICATION_TYPE_NAMES.filter((type) => NOTIFICATION_TYPES[type] === category);
 
-/** One notice as GET /api/v3/notification lists it. */
-export interface NoticeItem {
-  id: number;
-  type: string;
-  category: NoticeCategory;
-  /** Plain text (rendered as text, never as HTML). */
-  title: string;
-  content: string;
-  threadId?: number | null;
-  postId?: number | null;
-  /** For a comment: the reply it belongs to. */
-  replyPostId?: number | null;
-  /** Who acted; null for the site itself. */
-  fromUser?: { id: number; nickname: string; avatarUrl: string } | null;
-  /** Before this listing: null means it had not been seen (listing marks it read). */
-  readAt: string | null;
-  createdAt: string;
-}
+export const NOTICE_TYPES: Record<NoticeCategory, readonly NotificationType[]> = {
+  account: typesOf(NotificationCategory.ACCOUNT),
+  financial: typesOf(NotificationCategory.FINANCIAL),
+  thread: typesOf(NotificationCategory.THREAD),
+};
 
 export const noticesQuery = (api: ApiClient, category: NoticeCategory, page: number, viewerId: number) => ({
   queryKey: [...notificationsKey, viewerId, category, page] as const,
