@@ -318,6 +318,27 @@ describe('private messages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('deletes a dialog for oneself only, after asking', async () => {
+    const wes = await member();
+    const xena = await member();
+    await sendTo(xena, wes, '这段对话要删掉');
+    const { page, errors } = await browserOf(wes);
+    await open(page, '/message');
+    const row = dialogRow(page, xena);
+    await row.hover();
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByTestId('dialog-delete').click();
+    await page.waitForTimeout(200);
+    expect(await row.count()).toBe(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByTestId('dialog-delete').click();
+    await toastSays(page, '对话已删除');
+    await page.getByTestId('dialog-list').getByText('还没有私信', { exact: false }).waitFor();
+    expect((await wes.client.ok<ListPage<DialogItem>>('GET', '/api/v3/dialog')).totalCount).toBe(0);
+    expect((await xena.client.ok<ListPage<DialogItem>>('GET', '/api/v3/dialog')).totalCount).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('without a userId, logs the wrong user name and shows the list', async () => {
     const mia = await member();
     const { page, errors } = await browserOf(mia);
