@@ -30,6 +30,8 @@ export const COMMON_FIELD_LABELS: Readonly<Record<string, FieldLabel>> = {
   username: { zh: '用户名', en: 'Username' },
   password: { zh: '密码', en: 'Password', zhChars: '位' },
   nickname: { zh: '昵称', en: 'Nickname' },
+  signature: { zh: '签名', en: 'Signature' },
+  messageText: { zh: '私信内容', en: 'Message' },
   title: { zh: '标题', en: 'Title' },
   content: { zh: '内容', en: 'Content' },
   text: { zh: '内容', en: 'Content' },

@@ -165,7 +165,8 @@ describe('private messages', () => {
       },
     };
     expect((await t.post('/api/stop-words/batch.v2', words, admin)).Code).toBe(0);
-    expect((await send(alice, bob, '这里有私信禁词')).Code).toBe(Code.CONTENT_BANNED);
+    const banned = await send(alice, bob, '这里有私信禁词');
+    expect(banned).toMatchObject({ Code: Code.CONTENT_BANNED, Message: '私信内容包含违禁词「私信禁词」' });
     const { dialogId } = (await send(alice, bob, '一个私信替换而已')).Data;
     expect((await messages(bob, dialogId)).Data.pageData[0]!.messageText).toBe('一个哔而已');
     expect((await reply(alice, dialogId, '要私信审核的话')).Code).toBe(0);
