@@ -410,9 +410,14 @@ describe('back office', () => {
     await signIn(context, member.session.accessToken);
     await page.goto(`/thread/${thread.threadId}`);
     await hydrated(page);
+    const moved = page.waitForURL((url) => url.pathname === '/user/status');
     await admin.ok('POST', '/api/backAdmin/users/update.user', { id: member.userId, status: 1, reason: '多次违规' });
-    await page.getByTestId('thread-like').click();
-    await page.waitForURL((url) => url.pathname === '/user/status');
+    // The ban notice arrives live and may move the page at once; otherwise the next call (the like) does.
+    await page
+      .getByTestId('thread-like')
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await moved;
     const status = page.getByTestId('user-status');
     await status.getByText('账号已被禁用').waitFor();
     await status.getByText('多次违规').waitFor();

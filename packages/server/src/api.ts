@@ -29,8 +29,11 @@ import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
-/** Calls a signed-in user whose account is banned, rejected or ignored may still make. */
-const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum']);
+/**
+ * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
+ * too: its events only make the page read the API again, which then answers why the account cannot act.
+ */
+const OPEN_TO_STOPPED_USERS = new Set(['/api/v3/users/logout', '/api/siteinfo.v2', '/api/v3/forum', '/api/v3/live']);
 
 /** What a user who still owes sign-in fields (status 10) may call besides: the calls that fill them. */
 const OPEN_TO_SUPPLEMENTARY = new Set(SUPPLEMENTARY_CALLS);

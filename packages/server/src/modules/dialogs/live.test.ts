@@ -93,9 +93,16 @@ describe('the live stream of one server', () => {
     stream.close();
   });
 
-  it('is for signed-in members only', async () => {
+  it('is for signed-in members only, and stays open to a member banned meanwhile (the page then learns why)', async () => {
     const res = await fetch(`${base}/api/v3/live`);
     expect(((await res.json()) as { Code: number }).Code).toBe(-3001);
+    const member = await buildUser(t);
+    const admin = await t.login('admin', 'admin-password-1');
+    expect(
+      (await t.post('/api/backAdmin/users/update.user', { id: member.id, status: 1, reason: 'x' }, admin)).Code,
+    ).toBe(0);
+    const stream = await openStream(base, member.token);
+    stream.close();
   });
 });
 
