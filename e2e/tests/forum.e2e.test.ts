@@ -23,6 +23,18 @@ async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addCookies([{ name: 'access_token', value: token, url: e2e.baseUrl, httpOnly: true }]);
 }
 
+/** Uploads the blue test image through the editor's button and waits until its Markdown is in the text. */
+async function uploadBlue(page: Page): Promise<void> {
+  await page.locator('[data-testid="editor-image-input"]').setInputFiles({
+    name: 'blue.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await page.waitForFunction(() =>
+    (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
+  );
+}
+
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await hydrated(page);
@@ -36,26 +48,12 @@ describe('forum pages', () => {
     await open(page, '/thread/post');
     // A fresh server's first upload can re-render the whole page (seen before this session too, not understood yet):
     // upload once before writing, so the text written below is what gets published.
-    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
-      name: 'blue.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    await page.waitForFunction(() =>
-      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
-    );
+    await uploadBlue(page);
     await page.waitForTimeout(1000);
     const title = `部署笔记 ${uniqueName('t')}`;
     await page.getByLabel('标题', { exact: true }).fill(title);
     await page.getByLabel('正文', { exact: true }).fill('在两核的小机器上，论坛也能跑得很快。\n\n');
-    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
-      name: 'blue.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    await page.waitForFunction(() =>
-      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
-    );
+    await uploadBlue(page);
     await page.getByTestId('editor-preview-tab').click();
     await page.getByTestId('editor-preview').locator('img').waitFor();
     await e2e.screenshot(page, 'post-preview');
@@ -85,14 +83,7 @@ describe('forum pages', () => {
     await page.getByLabel('标题', { exact: true }).fill(`购物清单 ${uniqueName('l')}`);
     const body = page.getByLabel('正文', { exact: true });
     await body.fill('要买：\n\n- 苹果\n- 香蕉');
-    await page.locator('[data-testid="editor-image-input"]').setInputFiles({
-      name: 'blue.png',
-      mimeType: 'image/png',
-      buffer: PNG,
-    });
-    await page.waitForFunction(() =>
-      (document.getElementById('post-editor') as HTMLTextAreaElement | null)?.value.includes('![blue]('),
-    );
+    await uploadBlue(page);
     expect(await body.inputValue()).toMatch(/^要买：\n\n- 苹果\n- 香蕉\n\n!\[blue\]\(/);
     await page.getByTestId('editor-preview-tab').click();
     const preview = page.getByTestId('editor-preview');
