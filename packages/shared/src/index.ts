@@ -24,3 +24,5 @@ export * from './schemas/notification-templates.js';
 export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/dialogs.js';
+export * from './money.js';
+export * from './schemas/wallet.js';

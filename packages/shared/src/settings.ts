@@ -1,9 +1,10 @@
 /**
  * Known settings: key, tag, type, default, and whether anyone may read them (public) through siteinfo/forum.
  * The settings call stores only these (plugins get settings of their own).
- * Kinds: `url` is an absolute http(s) address; `image` is one of ours (`/uploads/...`) or an http(s) address.
+ * Kinds: `url` is an absolute http(s) address; `image` is one of ours (`/uploads/...`) or an http(s) address;
+ * `money` is an amount with at most two decimals, stored as its text ("12.50"; percentages too: "0.60" is 0.6%).
  */
-export type SettingKind = 'string' | 'number' | 'boolean' | 'url' | 'image';
+export type SettingKind = 'string' | 'number' | 'boolean' | 'url' | 'image' | 'money';
 
 export interface SettingDefinition {
   key: string;
@@ -45,6 +46,40 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('dialogOpen', 'boolean', true),
   /** Largest image upload in KiB. */
   s('attachmentSizeLimit', 'number', 5120),
+  // Money (docs/money.md). siteMode 'pay': new members pay sitePrice to join (-3006 until they do).
+  s('siteMode', 'string', 'public'),
+  s('sitePrice', 'money', '0.00'),
+  /** Days a paid joining lasts; 0: for ever. */
+  s('siteExpire', 'number', 0),
+  /** Shares of thread sales and rewards in tenths: the author's and the site's (the family's defaults 10 and 0). */
+  s('siteAuthorScale', 'number', 10),
+  s('siteMasterScale', 'number', 0),
+  s('cashMinSum', 'money', '1.00'),
+  s('cashMaxSum', 'money', '5000.00'),
+  /** Withdrawals a member may apply for per day. */
+  s('cashSumLimit', 'number', 5),
+  /** The withdrawal fee in percent ("0.60" is 0.6%), frozen with the amount and kept by the site. */
+  s('cashRate', 'money', '0.00'),
+  s('rechargeMinSum', 'money', '1.00'),
+  s('rechargeMaxSum', 'money', '10000.00'),
+  /** The sandbox payment provider (development and tests; also on with PAYMENT_SANDBOX=1). */
+  s('paySandbox', 'boolean', false, false),
+  /** Who pays approved withdrawals out: '' (an administrator, by hand), 'alipay', 'wxpay' or 'sandbox'. */
+  s('cashPayoutProvider', 'string', '', false),
+  // Payment providers' credentials: never public.
+  s('alipayEnabled', 'boolean', false, false, 'pay'),
+  s('alipayAppId', 'string', '', false, 'pay'),
+  s('alipayPrivateKey', 'string', '', false, 'pay'),
+  s('alipayPublicKey', 'string', '', false, 'pay'),
+  s('alipayGateway', 'url', '', false, 'pay'),
+  s('wxpayEnabled', 'boolean', false, false, 'pay'),
+  s('wxpayMchId', 'string', '', false, 'pay'),
+  s('wxpayAppId', 'string', '', false, 'pay'),
+  s('wxpayApiV3Key', 'string', '', false, 'pay'),
+  s('wxpaySerialNo', 'string', '', false, 'pay'),
+  s('wxpayPrivateKey', 'string', '', false, 'pay'),
+  s('wxpayPublicKey', 'string', '', false, 'pay'),
+  s('wxpayPublicKeyId', 'string', '', false, 'pay'),
 ];
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {

@@ -36,6 +36,9 @@ export type FieldProblem =
   | { kind: 'json' }
   | { kind: 'distinct' }
   | { kind: 'decimals'; digits: number }
+  /** An amount of money under or over its limit (limits as "12.50"). */
+  | { kind: 'amountBelow'; min: string }
+  | { kind: 'amountAbove'; max: string }
   | { kind: 'stopWord'; word: string }
   | { kind: 'bannedWord'; word: string }
   /** A whole sentence that says it better than a field and a kind (e.g. "nothing to change"). */
@@ -117,6 +120,11 @@ function sentence(label: FieldLabel, p: FieldProblem): Sentence {
           return { zh: `${L}不是有效的邮箱地址`, en: `${E} is not a valid email address` };
         case 'url':
           return { zh: `${L}不是有效的网址`, en: `${E} is not a valid URL` };
+        case 'money':
+          return {
+            zh: `${L}需要是最多两位小数的金额，例如 12.50`,
+            en: `${E} must be an amount with at most two decimals, such as 12.50`,
+          };
         default:
           return { zh: `${L}格式不正确`, en: `${E} is not in the right format` };
       }
@@ -151,6 +159,10 @@ function sentence(label: FieldLabel, p: FieldProblem): Sentence {
       return { zh: `${L}不能包含「${p.word}」`, en: `${E} may not contain "${p.word}"` };
     case 'bannedWord':
       return { zh: `${L}包含违禁词「${p.word}」`, en: `${E} holds the banned word "${p.word}"` };
+    case 'amountBelow':
+      return { zh: `${L}不能少于 ${p.min} 元`, en: `${E} must be at least ${p.min}` };
+    case 'amountAbove':
+      return { zh: `${L}不能超过 ${p.max} 元`, en: `${E} must be at most ${p.max}` };
     case 'sentence':
       return { zh: p.zh, en: p.en };
     case 'invalid':

@@ -24,6 +24,7 @@ import * as rateLimits from './migrations/2026112201-rate-limits.js';
 import * as people from './migrations/2026112202-people.js';
 import * as dialogs from './migrations/2026112210-dialogs.js';
 import * as notifications from './migrations/2026112220-notifications.js';
+import * as money from './migrations/2026112301-money.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112202-people': people,
   '2026112210-dialogs': dialogs,
   '2026112220-notifications': notifications,
+  '2026112301-money': money,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,6 +31,9 @@ export interface UsersTable {
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Paid joining (siteMode 'pay'): when the member paid, and until when it lasts ('9999-…' for ever). */
+  paidAt: Generated<string | null>;
+  paidUntil: Generated<string | null>;
 }
 
 export interface GroupsTable {
@@ -146,6 +149,9 @@ export interface ThreadsTable {
   lastPostedUserId: number | null;
   deletedAt: string | null;
   deletedUserId: number | null;
+  /** What the thread costs to read whole (0: free), and how many characters of its body everyone sees. */
+  priceCents: Generated<number>;
+  freeWords: Generated<number>;
 }
 
 export interface PostsTable {
@@ -322,7 +328,87 @@ export interface NotificationTplsTable {
   updatedAt: string;
 }
 
+/** A user's wallet (created on first use): balances in cents, never below zero. */
+export interface WalletsTable {
+  userId: number;
+  availableCents: Generated<number>;
+  frozenCents: Generated<number>;
+  /** 0 normal, 1 frozen by an administrator. */
+  status: Generated<number>;
+  /** argon2 hash of the six-digit pay password, or ''. */
+  payPasswordHash: Generated<string>;
+  /** Consecutive wrong pay passwords; at five, paying locks until payLockedUntil. */
+  payFailures: Generated<number>;
+  payLockedUntil: Generated<string | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderSn: string;
+  /** Who pays. */
+  userId: number;
+  /** Who is paid (a thread's author, a rewarded author); null when the site is. */
+  payeeId: number | null;
+  type: number;
+  status: Generated<number>;
+  amountCents: number;
+  /** The payee's and the site's shares of amountCents (they add up to it for thread sales and rewards). */
+  authorAmountCents: Generated<number>;
+  masterAmountCents: Generated<number>;
+  threadId: number | null;
+  groupId: number | null;
+  isAnonymous: Generated<number>;
+  paymentType: number | null;
+  /** The provider's transaction number once paid through one. */
+  tradeNo: Generated<string | null>;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  paidAt: Generated<string | null>;
+}
+
+/** A withdrawal (the family's user_wallet_cash). */
+export interface WalletCashTable {
+  id: Generated<number>;
+  cashSn: string;
+  userId: number;
+  applyCents: number;
+  /** The fee, frozen on top of the amount and kept by the site when paid. */
+  chargeCents: Generated<number>;
+  receiveAccount: string;
+  status: Generated<number>;
+  remark: Generated<string>;
+  reviewerId: Generated<number | null>;
+  reviewedAt: Generated<string | null>;
+  tradeNo: Generated<string | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The ledger: one row per wallet change, append-only. */
+export interface WalletLogsTable {
+  id: Generated<number>;
+  userId: number;
+  changeAvailableCents: number;
+  changeFrozenCents: number;
+  availableAfterCents: number;
+  frozenAfterCents: number;
+  changeType: number;
+  changeDesc: string;
+  orderId: number | null;
+  cashId: number | null;
+  /** The administrator who made the change by hand. */
+  operatorId: number | null;
+  createdAt: string;
+}
+
 export interface DB {
+  wallets: WalletsTable;
+  orders: OrdersTable;
+  walletCash: WalletCashTable;
+  walletLogs: WalletLogsTable;
   users: UsersTable;
   groups: GroupsTable;
   groupUser: GroupUserTable;
@@ -365,3 +451,6 @@ export type SigninField = Selectable<SigninFieldsTable>;
 export type UserSigninField = Selectable<UserSigninFieldsTable>;
 export type NotificationTpl = Selectable<NotificationTplsTable>;
 export type Notification = Selectable<NotificationsTable>;
+export type Wallet = Selectable<WalletsTable>;
+export type Order = Selectable<OrdersTable>;
+export type WalletCash = Selectable<WalletCashTable>;

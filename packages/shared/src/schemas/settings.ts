@@ -55,5 +55,9 @@ export const siteInfoSchema = z.object({
   siteCloseMsg: z.string(),
   siteLocale: z.string(),
   registerClose: z.boolean(),
+  /** 'public', or 'pay': new members pay sitePrice ("12.50") to join, for siteExpire days (0: for ever). */
+  siteMode: z.enum(['public', 'pay']),
+  sitePrice: z.string(),
+  siteExpire: z.number(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -22,6 +22,9 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     siteCloseMsg: '',
     siteLocale: 'zh',
     registerClose: false,
+    siteMode: 'public',
+    sitePrice: '0.00',
+    siteExpire: 0,
     ...overrides,
   };
 }

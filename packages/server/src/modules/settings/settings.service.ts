@@ -1,7 +1,9 @@
 import {
   Code,
   findSettingDefinition,
+  formatMoney,
   isAllowedSettingUrl,
+  parseMoney,
   isLocale,
   LOCALES,
   SETTING_DEFINITIONS,
@@ -16,6 +18,9 @@ import { AppError } from '../../core/errors.js';
 import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
 
 export type SettingScalar = string | number | boolean;
+
+/** Settings counted in tenths (the income split). */
+const TENTHS = new Set(['siteAuthorScale', 'siteMasterScale']);
 
 /** Settings are stored as text; booleans as "1"/"0". */
 export function encodeSetting(value: SettingScalar): string {
@@ -41,6 +46,10 @@ export function decodeSetting(key: string, tag: string, stored: string | undefin
     case 'url':
     case 'image':
       return isAllowedSettingUrl(def.kind, stored) ? stored : '';
+    case 'money': {
+      const cents = parseMoney(stored);
+      return cents === null ? def.default : formatMoney(cents);
+    }
     default:
       return stored;
   }
@@ -73,7 +82,11 @@ export function checkSettingValue(
         ? null
         : wrong({ kind: 'notType', expected: 'boolean' });
     case 'number':
-      return Number.isFinite(Number(value)) ? null : wrong({ kind: 'notType', expected: 'number' });
+      if (!Number.isFinite(Number(value))) return wrong({ kind: 'notType', expected: 'number' });
+      if (TENTHS.has(key) && !(Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 10)) {
+        return wrong({ kind: 'sentence', zh: `${key} 需要是 0 到 10 的整数`, en: `${key} must be a whole number from 0 to 10` });
+      }
+      return null;
     case 'url':
       return typeof value === 'string' && isAllowedSettingUrl('url', value)
         ? null
@@ -90,7 +103,14 @@ export function checkSettingValue(
             zh: `${key} 需要是本站图片路径或 http:// 、https:// 开头的网址`,
             en: `${key} must be a path on this site or an http:// or https:// address`,
           });
+    case 'money':
+      return (typeof value === 'string' || typeof value === 'number') && parseMoney(value) !== null
+        ? null
+        : wrong({ kind: 'badFormat', format: 'money' });
     default:
+      if (key === 'siteMode' && value !== 'public' && value !== 'pay') {
+        return wrong({ kind: 'notOneOf', values: ['public', 'pay'] });
+      }
       return key === 'siteLocale' && !isLocale(value) ? wrong({ kind: 'notOneOf', values: [...LOCALES] }) : null;
   }
 }
@@ -126,6 +146,9 @@ export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
     siteCloseMsg: str('siteCloseMsg'),
     siteLocale: str('siteLocale'),
     registerClose: s.registerClose === true,
+    siteMode: s.siteMode === 'pay' ? 'pay' : 'public',
+    sitePrice: str('sitePrice'),
+    siteExpire: Number(s.siteExpire) || 0,
   };
 }
 

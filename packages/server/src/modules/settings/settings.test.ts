@@ -47,6 +47,9 @@ describe('site information', () => {
         'siteCloseMsg',
         'siteLocale',
         'registerClose',
+        'siteMode',
+        'sitePrice',
+        'siteExpire',
       ].sort(),
     );
     expect(res.Data.version).toBe('v3.0.220113');

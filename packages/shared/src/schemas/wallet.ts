@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { moneyField } from '../money.js';
+import { problem } from '../validation-messages.js';
+import { bodyId, queryId } from './categories.js';
+import { CONTROL_CHARS, noControlChars, paginationQuery } from './common.js';
+import { labeled } from './field-labels.js';
+
+/*
+ * Money: wallets, the ledger, orders, payments, withdrawals and finance statistics, in the family's names and
+ * numbers (shared/spec/api-routes.md). Amounts travel as strings with two decimals ("12.50"); requests may send a
+ * string or a number, which the schemas parse to integer cents.
+ */
+
+/** Order types. 30 (top-up) is the family's number for a recharge. */
+export const OrderType = { REGISTER: 1, REWARD: 2, THREAD: 3, GROUP: 4, RECHARGE: 30 } as const;
+export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
+export const ORDER_TYPES: readonly OrderTypeValue[] = Object.values(OrderType);
+
+/** Order status: 0 pending, 1 paid, 2 cancelled, 3 failed, 4 expired, 10 refunded. */
+export const OrderStatus = { PENDING: 0, PAID: 1, CANCELLED: 2, FAILED: 3, EXPIRED: 4, REFUNDED: 10 } as const;
+export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** An unpaid order expires this long after it was made. */
+export const ORDER_EXPIRY_MS = 10 * 60 * 1000;
+
+/** How an order is paid: 10 WeChat native QR, 11 WeChat H5, 20 wallet, 30 Alipay desktop, 31 Alipay mobile, 90 sandbox. */
+export const PayType = {
+  WXPAY_NATIVE: 10,
+  WXPAY_H5: 11,
+  WALLET: 20,
+  ALIPAY_PAGE: 30,
+  ALIPAY_WAP: 31,
+  SANDBOX: 90,
+} as const;
+export type PayTypeValue = (typeof PayType)[keyof typeof PayType];
+export const PAY_TYPES: readonly PayTypeValue[] = Object.values(PayType);
+
+/** A wallet: 0 normal, 1 frozen (an administrator froze it: it can neither pay nor withdraw; it can still receive). */
+export const WalletStatus = { NORMAL: 0, FROZEN: 1 } as const;
+
+/** Withdrawal status: 1 pending review, 2 approved (being paid out), 3 rejected, 5 paid, 6 payout failed. */
+export const CashStatus = { PENDING: 1, APPROVED: 2, REJECTED: 3, PAID: 5, PAYOUT_FAILED: 6 } as const;
+export type CashStatusValue = (typeof CashStatus)[keyof typeof CashStatus];
+
+/**
+ * Ledger change types (every row of the ledger has one). Ours, documented in docs/money.md:
+ * 10-19 withdrawals, 30-39 money in, 40-69 money out.
+ */
+export const WalletChangeType = {
+  CASH_FREEZE: 10,
+  CASH_PAID: 11,
+  CASH_THAW: 12,
+  ADMIN_ADD: 30,
+  RECHARGE: 31,
+  REWARD_INCOME: 32,
+  THREAD_INCOME: 33,
+  REWARD_EXPENSE: 41,
+  THREAD_EXPENSE: 42,
+  GROUP_EXPENSE: 43,
+  REGISTER_EXPENSE: 44,
+  ADMIN_SUBTRACT: 50,
+} as const;
+export type WalletChangeTypeValue = (typeof WalletChangeType)[keyof typeof WalletChangeType];
+
+/** A pay password: exactly six digits. */
+export const payPasswordSchema = labeled(
+  z
+    .string()
+    .regex(
+      /^\d{6}$/,
+      problem({ kind: 'sentence', zh: '支付密码需要是 6 位数字', en: 'The pay password must be six digits' }),
+    ),
+  { zh: '支付密码', en: 'Pay password' },
+);
+
+const amount = (min = 1) => labeled(moneyField(min), { zh: '金额', en: 'Amount' });
+
+// --- Wallet ----------------------------------------------------------------------------------------------------------
+
+/** GET /api/v3/wallet/user */
+export interface WalletInfo {
+  userId: number;
+  availableAmount: string;
+  freezeAmount: string;
+  walletStatus: number;
+  /** Whether a pay password is set (paying from the wallet needs it). */
+  hasPayPassword: boolean;
+  /** Until when paying from the wallet is locked after five wrong pay passwords (ISO time), or null. */
+  payLockedUntil: string | null;
+  /** The site's withdrawal rules, for the form. */
+  cash: { minAmount: string; maxAmount: string; dailyCount: number; feeRate: string };
+}
+
+/** GET /api/v3/wallet/log */
+export const walletLogQuery = paginationQuery.extend({
+  filter: z
+    .object({
+      /** One change type or several separated by commas. */
+      changeType: z
+        .string()
+        .regex(/^\d{1,3}(,\d{1,3})*$/, problem({ kind: 'idList' }))
+        .optional(),
+      startTime: z.string().max(40).optional(),
+      endTime: z.string().max(40).optional(),
+    })
+    .default({}),
+});
+export type WalletLogQuery = z.infer<typeof walletLogQuery>;
+
+export interface WalletLogItem {
+  id: number;
+  changeAvailableAmount: string;
+  changeFreezeAmount: string;
+  /** The balances after this change. */
+  availableAmount: string;
+  freezeAmount: string;
+  changeType: number;
+  changeDesc: string;
+  orderSn: string | null;
+  cashSn: string | null;
+  createdAt: string;
+}
+
+/** POST /api/v3/users/pay-password/reset: the login password confirms it. */
+export const payPasswordResetBody = z.object({
+  password: z.string().min(1).max(100),
+  payPassword: payPasswordSchema,
+});
+
+// --- Orders and paying -----------------------------------------------------------------------------------------------
+
+/** POST /api/v3/order.create */
+export const orderCreateBody = z.object({
+  type: labeled(
+    z
+      .number()
+      .int()
+      .refine((v) => (ORDER_TYPES as number[]).includes(v), problem({ kind: 'notOneOf', values: [...ORDER_TYPES] })),
+    { zh: '订单类型', en: 'Order type' },
+  ),
+  /** Recharge and reward: the amount (a reward may send it as rewardAmount, as the family did). */
+  amount: amount().optional(),
+  rewardAmount: amount().optional(),
+  threadId: bodyId.optional(),
+  groupId: bodyId.optional(),
+  payeeId: bodyId.optional(),
+  isAnonymous: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+});
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+
+/** An order as its payer (or an administrator) sees it. */
+export interface OrderInfo {
+  id: number;
+  orderSn: string;
+  type: number;
+  status: number;
+  amount: string;
+  /** The payee's and the site's shares (paid threads and rewards). */
+  authorAmount: string;
+  masterAmount: string;
+  userId: number;
+  payeeId: number | null;
+  threadId: number | null;
+  groupId: number | null;
+  /** What the order is for, in words: a thread's title, a group's name. */
+  title: string;
+  paymentType: number | null;
+  isAnonymous: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  expiresAt: string;
+}
+
+/** GET /api/v3/order.detail */
+export const orderDetailQuery = z.object({ orderSn: z.string().min(1).max(40) });
+
+/** GET /api/v3/order.list (ours): my orders. */
+export const orderListQuery = paginationQuery.extend({
+  filter: z
+    .object({
+      type: z.coerce.number().int().optional(),
+      status: z.coerce.number().int().optional(),
+    })
+    .default({}),
+});
+
+/** POST /api/v3/trade/pay/order */
+export const tradePayBody = z.object({
+  orderSn: labeled(z.string().min(1).max(40), { zh: '订单号', en: 'Order number' }),
+  paymentType: labeled(
+    z
+      .number()
+      .int()
+      .refine((v) => (PAY_TYPES as number[]).includes(v), problem({ kind: 'notOneOf', values: [...PAY_TYPES] })),
+    { zh: '支付方式', en: 'Payment method' },
+  ),
+  payPassword: z.string().max(20).optional(),
+});
+
+/** What trade/pay/order answers: paid at once (wallet), or where to go on (a URL) or what to show (a QR code's text). */
+export interface TradePayResult {
+  orderSn: string;
+  status: number;
+  paymentType: number;
+  /** Open this address (the provider's page, the sandbox checkout). */
+  payUrl?: string;
+  /** Show this text as a QR code (WeChat native). */
+  qrCode?: string;
+}
+
+/** GET /api/v3/pay/methods (ours): the payment types the site takes now, for the pay dialog. */
+export interface PayMethods {
+  wallet: boolean;
+  /** The provider payment types on this platform and their enabled state. */
+  types: number[];
+  recharge: { minAmount: string; maxAmount: string };
+}
+
+/** The sandbox checkout page's decision: POST /api/v3/pay/sandbox/complete (signed by the forum itself). */
+export const sandboxCompleteBody = z.object({
+  orderSn: z.string().min(1).max(40),
+  outcome: z.enum(['paid', 'failed']),
+});
+
+// --- Withdrawals -----------------------------------------------------------------------------------------------------
+
+/** POST /api/v3/wallet/cash */
+export const cashCreateBody = z.object({
+  cashApplyAmount: labeled(moneyField(1), { zh: '提现金额', en: 'Withdrawal amount' }),
+  receiveAccount: labeled(z.string().trim().min(1).max(100).refine(noControlChars, CONTROL_CHARS), {
+    zh: '收款账号',
+    en: 'Receiving account',
+  }),
+});
+
+export interface CashItem {
+  id: number;
+  cashSn: string;
+  userId: number;
+  username?: string;
+  cashApplyAmount: string;
+  /** The fee the site keeps. */
+  cashCharge: string;
+  /** What is paid out: the applied amount (the fee is frozen on top of it). */
+  cashActualAmount: string;
+  receiveAccount: string;
+  cashStatus: number;
+  remark: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/v3/wallet/cash */
+export const cashListQuery = paginationQuery.extend({
+  filter: z.object({ cashStatus: z.coerce.number().int().optional() }).default({}),
+});
+
+// --- Administrators --------------------------------------------------------------------------------------------------
+
+/** POST /api/backAdmin/wallet.cash.review: 2 approve, 3 reject; 5 marks an approved one paid by hand. */
+export const cashReviewBody = z.object({
+  ids: z.array(bodyId).min(1).max(100),
+  cashStatus: labeled(
+    z
+      .number()
+      .int()
+      .refine((v) => v === 2 || v === 3 || v === 5, problem({ kind: 'notOneOf', values: [2, 3, 5] })),
+    { zh: '审核结果', en: 'Review result' },
+  ),
+  remark: z.string().trim().max(200).refine(noControlChars, CONTROL_CHARS).default(''),
+});
+
+/** POST /api/backAdmin/users/wallet.update */
+export const walletUpdateBody = z.object({
+  userId: bodyId,
+  operateType: labeled(
+    z
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2, problem({ kind: 'notOneOf', values: [1, 2] })),
+    { zh: '操作类型', en: 'Operation' },
+  ).optional(),
+  operateAmount: labeled(moneyField(1), { zh: '金额', en: 'Amount' }).optional(),
+  operateReason: labeled(z.string().trim().max(200).refine(noControlChars, CONTROL_CHARS), {
+    zh: '原因',
+    en: 'Reason',
+  }).default(''),
+  /** 0 normal, 1 frozen. */
+  walletStatus: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+/** users.wallet.logs / users.order.logs / users.cash.logs: every user's, with filters. */
+export const adminMoneyLogQuery = paginationQuery.extend({
+  filter: z
+    .object({
+      userId: queryId.optional(),
+      username: z.string().max(50).optional(),
+      type: z.coerce.number().int().optional(),
+      status: z.coerce.number().int().optional(),
+      startTime: z.string().max(40).optional(),
+      endTime: z.string().max(40).optional(),
+    })
+    .default({}),
+});
+
+/** GET /api/statistic/finance.v2 */
+export interface FinanceStats {
+  totalIncome: string;
+  totalWithdrawal: string;
+  totalWallet: string;
+  totalProfit: string;
+  withdrawalProfit: string;
+  orderRoyalty: string;
+  totalRegisterProfit: string;
+  orderCount: number;
+}
+
+/** GET /api/statistic/financeChart.v2: type 1 by day, 2 by week, 3 by month; default the last 60 days. */
+export const financeChartQuery = z.object({
+  createdAtBegin: z.string().max(40).optional(),
+  createdAtEnd: z.string().max(40).optional(),
+  type: z.coerce.number().int().min(1).max(3).default(1),
+});
+
+export interface FinanceChartPoint {
+  /** The day (2026-11-22), the week's Monday, or the month (2026-11). */
+  date: string;
+  totalIncome: string;
+  totalWithdrawal: string;
+  withdrawalProfit: string;
+  orderRoyalty: string;
+  totalRegisterProfit: string;
+  totalProfit: string;
+  orderCount: number;
+}
