@@ -5,6 +5,14 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { decodeSetting } from '../settings/settings.service.js';
 import { readTag, writeSettingIfAbsent } from '../settings/settings.repository.js';
+import {
+  createAlipayProvider,
+  createWxpayProvider,
+  missingAlipayConfig,
+  missingWxpayConfig,
+  type AlipayConfig,
+  type WxpayConfig,
+} from './providers/index.js';
 import { createSandboxProvider } from './providers/sandbox.js';
 import type { PaymentProvider, PayoutRequest, PayoutResult, ProviderName } from './providers/types.js';
 
@@ -45,9 +53,55 @@ export async function enabledProviders(
   return out;
 }
 
-/** Alipay and WeChat Pay, when switched on and configured in the back office (tag `pay`). */
-async function configuredProviders(_db: Kysely<DB>): Promise<PaymentProvider[]> {
-  return [];
+/** Alipay and WeChat Pay, when switched on and completely configured in the back office (tag `pay`). */
+async function configuredProviders(db: Kysely<DB>): Promise<PaymentProvider[]> {
+  const s = await readDecoded(db, 'pay');
+  const text = (key: string) => String(s[key] ?? '').trim();
+  const out: PaymentProvider[] = [];
+  if (s.alipayEnabled === true) {
+    const config: AlipayConfig = {
+      appId: text('alipayAppId'),
+      privateKey: text('alipayPrivateKey'),
+      alipayPublicKey: text('alipayPublicKey'),
+      signType: 'RSA2',
+      ...(text('alipayGateway') ? { gateway: text('alipayGateway') } : {}),
+    };
+    if (missingAlipayConfig(config).length === 0) out.push(createAlipayProvider(config));
+  }
+  if (s.wxpayEnabled === true) {
+    const config: WxpayConfig = {
+      mchId: text('wxpayMchId'),
+      appId: text('wxpayAppId'),
+      apiV3Key: text('wxpayApiV3Key'),
+      merchantSerialNo: text('wxpaySerialNo'),
+      merchantPrivateKey: text('wxpayPrivateKey'),
+      platformPublicKey: text('wxpayPublicKey'),
+      ...(text('wxpayPublicKeyId') ? { platformPublicKeyId: text('wxpayPublicKeyId') } : {}),
+    };
+    if (missingWxpayConfig(config).length === 0) out.push(createWxpayProvider(config));
+  }
+  return out;
+}
+
+/** What each provider still lacks (names of empty settings), for the payment settings page. */
+export async function providerProblems(db: Kysely<DB>): Promise<{ alipay: string[]; wxpay: string[] }> {
+  const s = await readDecoded(db, 'pay');
+  const text = (key: string) => String(s[key] ?? '').trim();
+  return {
+    alipay: missingAlipayConfig({
+      appId: text('alipayAppId'),
+      privateKey: text('alipayPrivateKey'),
+      alipayPublicKey: text('alipayPublicKey'),
+    }),
+    wxpay: missingWxpayConfig({
+      mchId: text('wxpayMchId'),
+      appId: text('wxpayAppId'),
+      apiV3Key: text('wxpayApiV3Key'),
+      merchantSerialNo: text('wxpaySerialNo'),
+      merchantPrivateKey: text('wxpayPrivateKey'),
+      platformPublicKey: text('wxpayPublicKey'),
+    }),
+  };
 }
 
 export async function providerByName(
