@@ -40,7 +40,10 @@ const badDate = (field: string) =>
   });
 
 /** The days the chart covers: by default the last 60 (today included); end ≥ begin, at most three years. */
-export function chartRange(q: { createdAtBegin?: string | undefined; createdAtEnd?: string | undefined }, today: string): ChartRange {
+export function chartRange(
+  q: { createdAtBegin?: string | undefined; createdAtEnd?: string | undefined },
+  today: string,
+): ChartRange {
   const end = q.createdAtEnd ? utcDayOf(q.createdAtEnd) : today;
   if (end === null) throw badDate('createdAtEnd');
   const begin = q.createdAtBegin ? utcDayOf(q.createdAtBegin) : dayText(dayMs(end) - (CHART_DEFAULT_DAYS - 1) * DAY_MS);
@@ -97,7 +100,11 @@ export function pointKeys(range: ChartRange, grouping: ChartGrouping): string[] 
 }
 
 /** Folds the days' figures into the chart's points, every point of the range present. */
-export function chartPoints(range: ChartRange, grouping: ChartGrouping, days: readonly DayFigures[]): FinanceChartPoint[] {
+export function chartPoints(
+  range: ChartRange,
+  grouping: ChartGrouping,
+  days: readonly DayFigures[],
+): FinanceChartPoint[] {
   const sums = new Map(
     pointKeys(range, grouping).map((key) => [
       key,

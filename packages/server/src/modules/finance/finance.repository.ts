@@ -25,7 +25,12 @@ export interface MoneyListFilter {
 const prefixPattern = (part: string) => `${part.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The shared conditions, on the list's own table `alias` (joined with users as `u`). */
-function conditions(alias: string, f: MoneyListFilter, typeColumn?: string, statusColumn?: string): RawBuilder<SqlBool>[] {
+function conditions(
+  alias: string,
+  f: MoneyListFilter,
+  typeColumn?: string,
+  statusColumn?: string,
+): RawBuilder<SqlBool>[] {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const out: RawBuilder<SqlBool>[] = [];
   if (f.userId !== undefined) out.push(sql<SqlBool>`${col('userId')} = ${f.userId}`);
@@ -36,7 +41,9 @@ function conditions(alias: string, f: MoneyListFilter, typeColumn?: string, stat
   if (f.status !== undefined && statusColumn) out.push(sql<SqlBool>`${col(statusColumn)} = ${f.status}`);
   if (f.from) out.push(sql<SqlBool>`${col('createdAt')} >= ${f.from}`);
   if (f.to) {
-    out.push(f.toExclusive ? sql<SqlBool>`${col('createdAt')} < ${f.to}` : sql<SqlBool>`${col('createdAt')} <= ${f.to}`);
+    out.push(
+      f.toExclusive ? sql<SqlBool>`${col('createdAt')} < ${f.to}` : sql<SqlBool>`${col('createdAt')} <= ${f.to}`,
+    );
   }
   return out;
 }
@@ -236,7 +243,15 @@ export async function financeByDay(db: Kysely<DB>, from: string, to: string): Pr
   const dayOf = (day: string) => {
     let figures = days.get(day);
     if (!figures) {
-      figures = { day, incomeCents: 0, royaltyCents: 0, registerCents: 0, orderCount: 0, withdrawnCents: 0, feeCents: 0 };
+      figures = {
+        day,
+        incomeCents: 0,
+        royaltyCents: 0,
+        registerCents: 0,
+        orderCount: 0,
+        withdrawnCents: 0,
+        feeCents: 0,
+      };
       days.set(day, figures);
     }
     return figures;

@@ -28,7 +28,8 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: "Add to (operateType 1) or subtract from (2) a user's wallet, and/or freeze (walletStatus 1) or unfreeze it (0)",
+        summary:
+          "Add to (operateType 1) or subtract from (2) a user's wallet, and/or freeze (walletStatus 1) or unfreeze it (0)",
         description:
           'Recorded in the ledger (30 added, 50 subtracted by an administrator, with the administrator and ' +
           'operateReason). Subtracting more than is available: -10000 and nothing changes. Answers the wallet after.',

@@ -55,7 +55,11 @@ export type WalletState = Pick<WalletInfo, 'userId' | 'availableAmount' | 'freez
  * freezes or unfreezes the wallet (walletStatus 1 / 0), in one transaction: subtracting more than is available
  * changes nothing at all (-10000). Answers the wallet as it is after.
  */
-export async function updateWalletByAdmin(ctx: AppContext, operatorId: number, body: WalletUpdate): Promise<WalletState> {
+export async function updateWalletByAdmin(
+  ctx: AppContext,
+  operatorId: number,
+  body: WalletUpdate,
+): Promise<WalletState> {
   const { userId, operateType, operateAmount, walletStatus } = body;
   if (operateType !== undefined && operateAmount === undefined) {
     throw invalidField('operateAmount', { zh: '请填写金额', en: 'Please give the amount' });
@@ -146,7 +150,13 @@ function listFilter(f: MoneyListQuery['filter']): MoneyListFilter {
 const paging = (q: MoneyListQuery) => ({ limit: q.perPage, offset: (q.page - 1) * q.perPage });
 
 function page<T>(pageData: T[], q: MoneyListQuery, totalCount: number): Page<T> {
-  return { pageData, currentPage: q.page, perPage: q.perPage, totalCount, totalPage: Math.ceil(totalCount / q.perPage) };
+  return {
+    pageData,
+    currentPage: q.page,
+    perPage: q.perPage,
+    totalCount,
+    totalPage: Math.ceil(totalCount / q.perPage),
+  };
 }
 
 const money = (value: unknown) => formatMoney(Number(value ?? 0));

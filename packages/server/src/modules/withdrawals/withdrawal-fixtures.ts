@@ -32,20 +32,30 @@ export const reviewCash = (t: TestServer, admin: string, ids: number[], cashStat
 
 /** A withdrawal as the administrators' list shows it. */
 export async function cashById(t: TestServer, admin: string, userId: number, id: number): Promise<AdminCashItem> {
-  const res = await t.get<Page<AdminCashItem>>(`/api/backAdmin/users.cash.logs?filter[userId]=${userId}&perPage=50`, admin);
+  const res = await t.get<Page<AdminCashItem>>(
+    `/api/backAdmin/users.cash.logs?filter[userId]=${userId}&perPage=50`,
+    admin,
+  );
   const found = res.Data.pageData.find((c) => c.id === id);
   if (!found) throw new Error(`withdrawal ${id} not listed`);
   return found;
 }
 
 /** The wallet's balances in cents (zeros when it has none). */
-export async function balances(t: TestServer, userId: number): Promise<{ available: number; frozen: number; status: number }> {
+export async function balances(
+  t: TestServer,
+  userId: number,
+): Promise<{ available: number; frozen: number; status: number }> {
   const row = await t.app.ctx.db
     .selectFrom('wallets')
     .select(['availableCents', 'frozenCents', 'status'])
     .where('userId', '=', userId)
     .executeTakeFirst();
-  return { available: Number(row?.availableCents ?? 0), frozen: Number(row?.frozenCents ?? 0), status: row?.status ?? 0 };
+  return {
+    available: Number(row?.availableCents ?? 0),
+    frozen: Number(row?.frozenCents ?? 0),
+    status: row?.status ?? 0,
+  };
 }
 
 /** The ledger of a wallet adds up to its balances, and every row's balances-after follow from the one before. */

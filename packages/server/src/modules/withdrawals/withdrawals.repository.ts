@@ -8,7 +8,14 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertWithdrawal(
   trx: Transaction<DB>,
-  values: { cashSn: string; userId: number; applyCents: number; chargeCents: number; receiveAccount: string; at: string },
+  values: {
+    cashSn: string;
+    userId: number;
+    applyCents: number;
+    chargeCents: number;
+    receiveAccount: string;
+    at: string;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('walletCash')

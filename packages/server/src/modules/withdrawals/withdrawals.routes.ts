@@ -44,7 +44,8 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: adminOnly,
       schema: {
         tags: [...tags, 'admin'],
-        summary: 'Decide withdrawals: 3 reject (money returned), 2 approve (paid out by cashPayoutProvider, or wait), 5 mark paid',
+        summary:
+          'Decide withdrawals: 3 reject (money returned), 2 approve (paid out by cashPayoutProvider, or wait), 5 mark paid',
         description:
           'Each id is decided on its own and at most once: Data.succeeded lists those decided, Data.failed the others ' +
           'with a reason (notFound, status, balance, payout) and a sentence. Reject applies to pending (1) and approved ' +

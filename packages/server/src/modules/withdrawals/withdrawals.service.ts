@@ -198,7 +198,8 @@ const FAILURE_TEXT: Record<Failure, LocalizedText> = {
 type Outcome = { ok: true } | { ok: false; reason: Failure; text?: LocalizedText };
 
 const done: Outcome = { ok: true };
-const refused = (reason: Failure, text?: LocalizedText): Outcome => (text ? { ok: false, reason, text } : { ok: false, reason });
+const refused = (reason: Failure, text?: LocalizedText): Outcome =>
+  text ? { ok: false, reason, text } : { ok: false, reason };
 
 interface Decision {
   reviewerId: number;
@@ -227,7 +228,12 @@ export async function reviewWithdrawals(
       outcome = refused('balance');
     }
     if (outcome.ok) result.succeeded.push(id);
-    else result.failed.push({ id, reason: outcome.reason, message: localize(outcome.text ?? FAILURE_TEXT[outcome.reason], locale) });
+    else
+      result.failed.push({
+        id,
+        reason: outcome.reason,
+        message: localize(outcome.text ?? FAILURE_TEXT[outcome.reason], locale),
+      });
     // Whatever changed (a failed payout too) is told to the member; an unchanged withdrawal tells nothing new.
     if (outcome.ok || outcome.reason === 'payout') await notifyWithdrawal(ctx, id);
   }

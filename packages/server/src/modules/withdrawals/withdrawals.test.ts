@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import type * as PayoutModule from '../payments/payout.js';
 import type { PayoutRequest, PayoutResult } from '../payments/providers/types.js';
 import {
   applyCash,
@@ -28,7 +29,7 @@ const payout = vi.hoisted(() => ({
   calls: [] as { provider: string; request: PayoutRequest }[],
 }));
 vi.mock('../payments/payout.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../payments/payout.js')>();
+  const actual = await importOriginal<typeof PayoutModule>();
   return {
     payoutThrough: (...args: Parameters<typeof actual.payoutThrough>) => {
       payout.calls.push({ provider: args[1], request: args[2] });
@@ -60,8 +61,7 @@ const cashRows = (userId: number) =>
 const ledger = (userId: number) =>
   t.app.ctx.db.selectFrom('walletLogs').selectAll().where('userId', '=', userId).orderBy('id').execute();
 const withdrawalNotices = async (token: string) =>
-  (await t.get<Page<NotificationItem>>('/api/v3/notification?filter[type]=withdrawal&perPage=50', token)).Data
-    .pageData;
+  (await t.get<Page<NotificationItem>>('/api/v3/notification?filter[type]=withdrawal&perPage=50', token)).Data.pageData;
 
 async function fundedMember(amount = '200.00') {
   const member = await buildUser(t);
@@ -96,7 +96,9 @@ describe('applying for a withdrawal', () => {
     expect(res.Data.cashSn).toMatch(/^\d{24}$/);
     expect(await balances(t, alice.id)).toEqual({ available: 200_00 - 100_60, frozen: 100_60, status: 0 });
     const rows = await ledger(alice.id);
-    expect(rows.map((r) => [r.changeType, Number(r.changeAvailableCents), Number(r.changeFrozenCents), r.cashId])).toEqual([
+    expect(
+      rows.map((r) => [r.changeType, Number(r.changeAvailableCents), Number(r.changeFrozenCents), r.cashId]),
+    ).toEqual([
       [WalletChangeType.ADMIN_ADD, 200_00, 0, null],
       [WalletChangeType.CASH_FREEZE, -100_60, 100_60, res.Data.id],
     ]);
@@ -106,7 +108,10 @@ describe('applying for a withdrawal', () => {
     const mine = await t.get<Page<CashItem>>('/api/v3/wallet/cash', alice.token);
     expect(mine.Data).toMatchObject({ currentPage: 1, totalCount: 2, totalPage: 1 });
     expect(mine.Data.pageData.map((c) => c.id)).toEqual([second.Data.id, res.Data.id]);
-    const pending = await t.get<Page<CashItem>>(`/api/v3/wallet/cash?filter[cashStatus]=${CashStatus.PAID}`, alice.token);
+    const pending = await t.get<Page<CashItem>>(
+      `/api/v3/wallet/cash?filter[cashStatus]=${CashStatus.PAID}`,
+      alice.token,
+    );
     expect(pending.Data.totalCount).toBe(0);
     // Nobody else's withdrawals are listed.
     const bob = await buildUser(t);
@@ -336,7 +341,10 @@ describe('reviewing withdrawals', () => {
     const cash = (await applyCash(t, alice.token, '100.00')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect(res.Data.failed).toMatchObject([{ id: cash.id, reason: 'payout' }]);
-    expect(await cashById(t, admin, alice.id, cash.id)).toMatchObject({ cashStatus: CashStatus.APPROVED, tradeNo: null });
+    expect(await cashById(t, admin, alice.id, cash.id)).toMatchObject({
+      cashStatus: CashStatus.APPROVED,
+      tradeNo: null,
+    });
     expect(await balances(t, alice.id)).toEqual({ available: 99_40, frozen: 100_60, status: 0 });
     expect((await reviewCash(t, admin, [cash.id], CashStatus.PAID)).Data.succeeded).toEqual([cash.id]);
     expect(await balances(t, alice.id)).toEqual({ available: 99_40, frozen: 0, status: 0 });
