@@ -20,7 +20,7 @@ import {
   fund,
   reviewCash,
   setMoneySettings,
-} from './withdrawal-fixtures.js';
+} from '../finance/money-fixtures.js';
 import { withdrawalFee } from './withdrawals.service.js';
 
 // The payout provider, replaceable per test (a refusal, a provider that throws, one that answers late).

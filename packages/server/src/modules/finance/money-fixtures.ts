@@ -1,4 +1,5 @@
-import type { AdminCashItem, CashItem, CashReviewResult, Page } from '@luntan/shared';
+import { OrderStatus, type AdminCashItem, type CashItem, type CashReviewResult, type Page } from '@luntan/shared';
+import { ADMIN } from '../../test/harness.js';
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 
@@ -75,4 +76,54 @@ export async function expectLedgerMatches(t: TestServer, userId: number): Promis
   }
   const b = await balances(t, userId);
   expect({ available, frozen }, `ledger of user ${userId}`).toEqual({ available: b.available, frozen: b.frozen });
+}
+
+let serial = 0;
+
+/** An order written straight into the table (creating orders is the orders module's). */
+export async function insertOrder(
+  t: TestServer,
+  o: {
+    userId: number;
+    type: number;
+    status: number;
+    amount: number;
+    master?: number;
+    createdAt?: string;
+    paidAt?: string | null;
+    threadId?: number | null;
+  },
+): Promise<number> {
+  serial += 1;
+  const createdAt = o.createdAt ?? new Date().toISOString();
+  const row = await t.app.ctx.db
+    .insertInto('orders')
+    .values({
+      orderSn: `T${Date.now()}${String(serial).padStart(6, '0')}`,
+      userId: o.userId,
+      payeeId: null,
+      type: o.type,
+      status: o.status,
+      amountCents: o.amount,
+      authorAmountCents: o.amount - (o.master ?? 0),
+      masterAmountCents: o.master ?? 0,
+      threadId: o.threadId ?? null,
+      groupId: null,
+      createdAt,
+      updatedAt: createdAt,
+      expiresAt: createdAt,
+      paidAt: o.status === OrderStatus.PAID ? (o.paidAt ?? createdAt) : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function adminId(t: TestServer): Promise<number> {
+  const row = await t.app.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', ADMIN.username)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
