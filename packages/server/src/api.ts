@@ -17,6 +17,7 @@ import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
@@ -31,6 +32,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -94,6 +96,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(signinFieldsRoutes);
   await api.register(notificationTemplatesRoutes);
   await api.register(peopleRoutes);
+  await api.register(withdrawalsRoutes);
+  await api.register(financeRoutes);
   await api.register(usersRoutes);
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
