@@ -11,12 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
-import {
-  isOpenToUnpaid,
-  joiningFeeError,
-  owesJoiningFee,
-  refuseOtherOrders,
-} from './modules/auth/paid-joining.js';
+import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './modules/auth/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';

@@ -84,7 +84,11 @@ export function checkSettingValue(
     case 'number':
       if (!Number.isFinite(Number(value))) return wrong({ kind: 'notType', expected: 'number' });
       if (TENTHS.has(key) && !(Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 10)) {
-        return wrong({ kind: 'sentence', zh: `${key} 需要是 0 到 10 的整数`, en: `${key} must be a whole number from 0 to 10` });
+        return wrong({
+          kind: 'sentence',
+          zh: `${key} 需要是 0 到 10 的整数`,
+          en: `${key} must be a whole number from 0 to 10`,
+        });
       }
       return null;
     case 'url':

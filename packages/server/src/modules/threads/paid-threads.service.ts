@@ -1,4 +1,12 @@
-import { Code, formatMoney, OrderType, type Locale, type Page, type PaidUser, type PaidUsersQuery } from '@luntan/shared';
+import {
+  Code,
+  formatMoney,
+  OrderType,
+  type Locale,
+  type Page,
+  type PaidUser,
+  type PaidUsersQuery,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../core/errors.js';

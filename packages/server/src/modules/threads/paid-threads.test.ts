@@ -220,14 +220,19 @@ describe('what each viewer reads of a paid thread', () => {
     );
     expect(byBuyer.Data.content.text).toBe(BODY);
     // Replies stay free.
-    const reply = await t.post<PostItem>('/api/v3/posts.create', { id: paidThread.threadId, content: 'A reply' }, buyer.token);
+    const reply = await t.post<PostItem>(
+      '/api/v3/posts.create',
+      { id: paidThread.threadId, content: 'A reply' },
+      buyer.token,
+    );
     const replies = await t.get<Page<PostItem>>(`/api/v3/posts.list?threadId=${paidThread.threadId}`, stranger.token);
     expect(replies.Data.pageData.map((p) => p.id)).toContain(reply.Data.id);
   });
 
   it('escapes the free part: text that looked like markup stays text', async () => {
-    const made = (await create(author.token, { content: { text: 'a `<b>x</b>` & "q"\n\nrest' }, price: '1', freeWords: 16 }))
-      .Data;
+    const made = (
+      await create(author.token, { content: { text: 'a `<b>x</b>` & "q"\n\nrest' }, price: '1', freeWords: 16 })
+    ).Data;
     const res = await detail(made.threadId, stranger.token);
     expect(res.Data.content.html).toBe('<p>a &lt;b&gt;x&lt;/b&gt; &amp; &quot;q&quot;</p>');
     expect(res.Data.content.html).not.toContain('rest');

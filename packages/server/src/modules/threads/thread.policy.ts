@@ -63,7 +63,11 @@ export function canDeleteThread(viewer: ViewerContext, t: ThreadState): boolean 
  * of thread.freeViewPosts in its category, whoever may edit it (an editor must see what they change) and its
  * buyers (`bought`). Everyone else reads the first `freeWords` characters.
  */
-export function readsWhole(viewer: ViewerContext, t: ThreadState & Pick<Thread, 'priceCents'>, bought: boolean): boolean {
+export function readsWhole(
+  viewer: ViewerContext,
+  t: ThreadState & Pick<Thread, 'priceCents'>,
+  bought: boolean,
+): boolean {
   if (t.priceCents <= 0 || bought || viewer.isAdmin || isOwn(viewer, t.userId)) return true;
   return can(viewer, 'thread.freeViewPosts', t.categoryId) || canEditThread(viewer, t);
 }
