@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
+import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './modules/auth/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
@@ -64,9 +65,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const url = request.routeOptions.url ?? '';
     const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
     // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).
+    let siteMode: string | undefined;
     if (mayBeClosed || chosenLocale(request) === undefined) {
       const site = await readSiteGate(db);
       request.siteLocale = site.locale;
+      siteMode = site.siteMode;
       if (mayBeClosed && site.closed) throw await siteClosedError(db);
     }
     const user = request.viewer.user;
@@ -75,9 +78,16 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
       const stop = filling ? null : statusError(user);
       if (stop) throw stop;
     }
+    // A paid site's member who owes the joining fee may only pay (-3006 else). The gate is read for every call of
+    // a non-administrator but those open while the site is closed, which are all open to them too.
+    if (siteMode !== undefined && owesJoiningFee(request.viewer, siteMode)) {
+      if (!isOpenToUnpaid(url)) throw joiningFeeError();
+      request.owesJoiningFee = true;
+    }
   });
 
   api.addHook('preValidation', refuseNulCharacters);
+  api.addHook('preValidation', refuseOtherOrders);
   api.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
 
   await api.register(authRoutes);
