@@ -17,10 +17,10 @@ import {
   expectLedgerMatches,
   fund,
   reviewCash,
-  setMoneySettings,
+  setSettings,
   insertOrder,
   adminId,
-} from './money-fixtures.js';
+} from '../../test/money-fixtures.js';
 
 const RULES = { cashMinSum: '1.00', cashMaxSum: '5000.00', cashSumLimit: 10, cashRate: '0.60', cashPayoutProvider: '' };
 
@@ -31,7 +31,7 @@ describe('administrators’ money calls', () => {
   beforeAll(async () => {
     t = await startTestServer();
     admin = await t.login(ADMIN.username, ADMIN.password);
-    await setMoneySettings(t, admin, RULES);
+    await setSettings(t, admin, RULES);
   });
   afterAll(async () => {
     await t.close();

@@ -7,9 +7,9 @@ import {
   expectLedgerMatches,
   fund,
   reviewCash,
-  setMoneySettings,
+  setSettings,
   insertOrder,
-} from './money-fixtures.js';
+} from '../../test/money-fixtures.js';
 import { chartRange, mondayOf, pointKeys, utcDayOf } from './finance-chart.js';
 
 let cashSerial = 0;
@@ -23,7 +23,7 @@ describe('finance statistics', () => {
   beforeAll(async () => {
     t = await startTestServer({ env: { PAYMENT_SANDBOX: '1' } });
     admin = await t.login(ADMIN.username, ADMIN.password);
-    await setMoneySettings(t, admin, RULES);
+    await setSettings(t, admin, RULES);
   });
   afterAll(async () => {
     await t.close();
@@ -58,10 +58,10 @@ describe('finance statistics', () => {
     await reviewCash(t, admin, [a2.id], CashStatus.REJECTED);
     // Bob: 20.00 waiting (fee 0.12, still in his wallet as frozen), 10.00 paid through the sandbox (fee 0.06).
     await applyCash(t, bob.token, '20.00');
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const b2 = (await applyCash(t, bob.token, '10.00')).Data;
     expect((await reviewCash(t, admin, [b2.id], CashStatus.APPROVED)).Data.succeeded).toEqual([b2.id]);
-    await setMoneySettings(t, admin, { cashPayoutProvider: '' });
+    await setSettings(t, admin, { cashPayoutProvider: '' });
     // Orders: paid ones count in income; the site's share is royalty; paid joining fees are register profit.
     await insertOrder(t, { userId: ann.id, type: OrderType.REGISTER, status: OrderStatus.PAID, amount: 10_00 });
     await insertOrder(t, {

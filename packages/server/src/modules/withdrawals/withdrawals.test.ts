@@ -17,8 +17,8 @@ import {
   expectLedgerMatches,
   fund,
   reviewCash,
-  setMoneySettings,
-} from '../finance/money-fixtures.js';
+  setSettings,
+} from '../../test/money-fixtures.js';
 import { withdrawalFee } from './withdrawals.service.js';
 
 let t: TestServer;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await setMoneySettings(t, admin, RULES);
+  await setSettings(t, admin, RULES);
 });
 
 const cashRows = (userId: number) =>
@@ -145,7 +145,7 @@ describe('applying for a withdrawal', () => {
   });
 
   it('allows cashSumLimit withdrawals a day; rejected ones do not count', async () => {
-    await setMoneySettings(t, admin, { cashSumLimit: 2 });
+    await setSettings(t, admin, { cashSumLimit: 2 });
     const alice = await fundedMember();
     const first = await applyCash(t, alice.token, '1.00');
     expect((await applyCash(t, alice.token, '1.00')).Code).toBe(0);
@@ -267,7 +267,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('approving with the sandbox payout pays at once (status 5, the provider’s number)', async () => {
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
     const cash = (await applyCash(t, alice.token, '100.00', 'alice@sandbox')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
@@ -285,7 +285,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('a payout the provider refuses fails the withdrawal (status 6) and returns the money', async () => {
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
     const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-refuse@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
@@ -306,7 +306,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('a provider that does not answer leaves the withdrawal approved, to be settled by hand', async () => {
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
     const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-error@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
@@ -322,7 +322,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('a payout still being processed leaves the withdrawal approved and the money frozen', async () => {
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
     const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-pending@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
@@ -333,7 +333,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('nobody can reject or mark paid a withdrawal while its payout is in flight', async () => {
-    await setMoneySettings(t, admin, { cashPayoutProvider: 'sandbox' });
+    await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
     const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-slow@example.com')).Data;
     const approving = reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
