@@ -14,7 +14,13 @@ import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-module
  * shared. Every page renders on the server first; the browser hydrates it.
  */
 /** Login-required routes whose pages exist (the others show the not-found page behind the guard). */
-const BUILT_GUARDED_PAGES = new Set(['/user/status', '/user/supplementary']);
+const BUILT_GUARDED_PAGES = new Set([
+  '/user/status',
+  '/user/supplementary',
+  '/wallet',
+  '/wallet/recharge',
+  '/forum/partner-invite',
+]);
 
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
@@ -98,6 +104,32 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
+            // The member's money (docs/money.md).
+            {
+              id: 'wallet',
+              path: 'wallet',
+              loader: pageLoader(ctx, 'wallet', loginRequired),
+              lazy: lazyPage('wallet'),
+            },
+            {
+              id: 'walletRecharge',
+              path: 'wallet/recharge',
+              loader: pageLoader(ctx, 'walletRecharge', loginRequired),
+              lazy: lazyPage('walletRecharge'),
+            },
+            // The sandbox provider's checkout (its payUrl): the order's payer only.
+            {
+              id: 'paySandbox',
+              path: 'pay/sandbox',
+              loader: pageLoader(ctx, 'paySandbox', loginRequired),
+              lazy: lazyPage('paySandbox'),
+            },
+            {
+              id: 'partnerInvite',
+              path: 'forum/partner-invite',
+              loader: pageLoader(ctx, 'partnerInvite', loginRequired),
+              lazy: lazyPage('partnerInvite'),
+            },
             {
               id: 'admin',
               path: 'admin',
