@@ -611,6 +611,7 @@ export const en: Messages = {
       account: 'Receiving account',
       accountHint: 'Alipay account or payout details',
       rules: '¥{{min}} – ¥{{max}} each, at most {{count}} a day, fee {{rate}}%',
+      rulesNoDailyLimit: '¥{{min}} – ¥{{max}} each, fee {{rate}}%',
       fee: 'Fee ¥{{fee}}, ¥{{total}} frozen in all',
       submit: 'Apply for withdrawal',
       done: 'Withdrawal requested: it awaits review',

@@ -608,6 +608,7 @@ export const zh = {
       account: '收款账号',
       accountHint: '支付宝账号或收款说明',
       rules: '单笔 ¥{{min}} – ¥{{max}}，每天最多 {{count}} 次，手续费 {{rate}}%',
+      rulesNoDailyLimit: '单笔 ¥{{min}} – ¥{{max}}，手续费 {{rate}}%',
       fee: '手续费 ¥{{fee}}，共冻结 ¥{{total}}',
       submit: '申请提现',
       done: '提现申请已提交，等待审核',

@@ -67,12 +67,14 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
   return (
     <form className="lt-money-form" onSubmit={submit} noValidate data-testid="withdraw-form">
       <p className="lt-money-form__hint" data-testid="withdraw-rules">
-        {t('money.withdraw.rules', {
-          min: rules.minAmount,
-          max: rules.maxAmount,
-          count: rules.dailyCount,
-          rate: rules.feeRate,
-        })}
+        {rules.dailyCount > 0
+          ? t('money.withdraw.rules', {
+              min: rules.minAmount,
+              max: rules.maxAmount,
+              count: rules.dailyCount,
+              rate: rules.feeRate,
+            })
+          : t('money.withdraw.rulesNoDailyLimit', { min: rules.minAmount, max: rules.maxAmount, rate: rules.feeRate })}
       </p>
       <TextInput
         label={t('money.withdraw.amount')}
