@@ -1,5 +1,6 @@
 import type { CashItem, OrderInfo, Page, PayMethods, WalletInfo, WalletLogItem } from '@luntan/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Platform } from '../platform/platform';
 import type { ApiClient } from './client';
 import type { ApiResult } from './dispatcher';
 
@@ -68,9 +69,11 @@ export const cashListQuery = (api: ApiClient, viewerId: number, page: number) =>
     api.get<Page<CashItem>>('/api/v3/wallet/cash', { page, perPage: CASH_PER_PAGE }, { handleError: false }),
 });
 
-export const payMethodsQuery = (api: ApiClient) => ({
-  queryKey: [...moneyKey, 'methods'] as const,
-  queryFn: (): Promise<ApiResult<PayMethods>> => api.get<PayMethods>('/api/v3/pay/methods', {}, { handleError: false }),
+/** The payment types the site takes now on this layout (WeChat and Alipay differ between desktop and phone). */
+export const payMethodsQuery = (api: ApiClient, platform: Platform) => ({
+  queryKey: [...moneyKey, 'methods', platform] as const,
+  queryFn: (): Promise<ApiResult<PayMethods>> =>
+    api.get<PayMethods>('/api/v3/pay/methods', { platform }, { handleError: false }),
 });
 
 /** One of my orders (the sandbox checkout, the pay dialog's polling). Someone else's is said, not sent to /404. */

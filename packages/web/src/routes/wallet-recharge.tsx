@@ -2,7 +2,7 @@ import { OrderType, formatMoney, type OrderInfo } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { payMethodsQuery } from '../api/money-queries';
 import { useAppContext, type AppContext } from '../app-context';
@@ -10,14 +10,18 @@ import { checkAmount, keepAmountCharacters, payTypeLabel } from '../components/m
 import { providerChoices, useProviderPay } from '../components/money/provider-pay';
 import { QrCode } from '../components/money/qr-code';
 import { Button, LinkButton, Spinner, TextInput } from '../components/ui';
+import { platformFromUserAgent } from '../platform/platform';
 import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
 import '../components/money/money.css';
 
 export const handle: RouteHandle = { title: (t) => t('money.recharge.title') };
 
-export async function loader(ctx: AppContext): Promise<null> {
-  await ctx.queryClient.ensureQueryData(payMethodsQuery(ctx.api));
+export async function loader(ctx: AppContext, { request }: LoaderFunctionArgs): Promise<null> {
+  // The layout as the user agent suggests (the page itself follows the window's width, as the shell does).
+  const agent =
+    request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? undefined : navigator.userAgent);
+  await ctx.queryClient.ensureQueryData(payMethodsQuery(ctx.api, platformFromUserAgent(agent)));
   return null;
 }
 
@@ -33,7 +37,7 @@ export function Component() {
   const { api } = useAppContext();
   const navigate = useNavigate();
   const platform = usePlatform();
-  const result = useQuery(payMethodsQuery(api)).data;
+  const result = useQuery(payMethodsQuery(api, platform)).data;
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | null>(null);
   const [problem, setProblem] = useState('');

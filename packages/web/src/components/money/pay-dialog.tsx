@@ -76,7 +76,7 @@ export function PayDialog({ open, onClose, order: given, createOrder, onPaid, re
   const provider = useProviderPay(finish);
 
   const wallet = useQuery({ ...walletQuery(api, viewerId), enabled: open && viewerId > 0 }).data;
-  const methods = useQuery({ ...payMethodsQuery(api), enabled: open }).data;
+  const methods = useQuery({ ...payMethodsQuery(api, platform), enabled: open }).data;
 
   // Each opening without an order makes one (an unpaid order expires after ten minutes, so none is kept).
   const createRef = useRef(createOrder);

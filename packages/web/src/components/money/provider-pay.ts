@@ -95,8 +95,8 @@ export function useProviderPay(onPaid: (order: OrderInfo) => void): ProviderPay 
       const result = await request<TradePayResult>({
         url: '/api/v3/trade/pay/order',
         method: 'POST',
-        // returnUrl: where the provider's page (the sandbox checkout) sends the payer back, a same-site path.
-        data: { orderSn, paymentType, returnUrl: returnPath },
+        // Where the provider's page (the sandbox checkout) sends the payer back: a same-site path.
+        data: { orderSn, paymentType, returnPath },
       });
       if (!isSuccess(result)) {
         setError(result.Message);
