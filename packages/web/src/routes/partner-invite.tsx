@@ -27,7 +27,9 @@ export function Component() {
   const [paying, setPaying] = useState(false);
   if (!forum) return <Spinner />;
   const site = forum.setSite;
-  const name = site.siteName.trim() || t('site.defaultTitle');
+  const name = site.siteName.trim();
+  // "Join Welcome" reads oddly: a site without a name is joined under the page's own title.
+  const heading = name ? t('money.invite.heading', { site: name }) : t('money.invite.title');
 
   const paid = async (_order: OrderInfo): Promise<void> => {
     setPaying(false);
@@ -40,7 +42,7 @@ export function Component() {
   return (
     <div className="lt-page lt-invite" data-testid="partner-invite-page">
       <section className="lt-card lt-invite__card">
-        <h1 className="lt-page__title">{t('money.invite.heading', { site: name })}</h1>
+        <h1 className="lt-page__title">{heading}</h1>
         {site.siteIntroduction ? <p className="lt-invite__intro">{site.siteIntroduction}</p> : null}
         {site.siteMode === 'pay' ? (
           <>
@@ -70,7 +72,7 @@ export function Component() {
               createOrder={() => post<OrderInfo>('/api/v3/order.create', { type: OrderType.REGISTER })}
               onPaid={(order) => void paid(order)}
               returnPath="/"
-              title={t('money.invite.heading', { site: name })}
+              title={heading}
             />
           </>
         ) : (

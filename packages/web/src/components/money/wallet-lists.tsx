@@ -138,11 +138,14 @@ function LedgerFilterForm({ filter }: { filter: LedgerFilter }) {
 function LedgerRow({ item }: { item: WalletLogItem }) {
   const { t } = useTranslation();
   const frozenMoved = !/^-?0+(\.0+)?$/.test(item.changeFreezeAmount);
+  const label = changeTypeLabel(t, item.changeType);
+  // The server's description often repeats the type ("充值"): shown only when it says more.
+  const desc = item.changeDesc.trim() && item.changeDesc.trim() !== label ? item.changeDesc : '';
   return (
     <li className="lt-money-row" data-testid="ledger-row" data-change-type={item.changeType}>
       <div className="lt-money-row__main">
-        <span className="lt-money-row__title">{changeTypeLabel(t, item.changeType)}</span>
-        {item.changeDesc ? <span className="lt-money-row__desc">{item.changeDesc}</span> : null}
+        <span className="lt-money-row__title">{label}</span>
+        {desc ? <span className="lt-money-row__desc">{desc}</span> : null}
         <TimeText iso={item.createdAt} className="lt-money-row__time" />
       </div>
       <div className="lt-money-row__side">
