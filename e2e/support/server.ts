@@ -68,6 +68,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Browser tests log in and register often from one address.
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN_FAILURES: '1000',
+      // Payments go through the sandbox provider, whose checkout page is on the forum itself.
+      PAYMENT_SANDBOX: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

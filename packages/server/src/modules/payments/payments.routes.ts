@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { adminOnly, loginRequired } from '../auth/guards.js';
 import { requireUser } from '../auth/viewer.js';
 import { applyPaymentNotice, findOrder } from '../orders/orders.service.js';
-import { isSandboxOn, providerByName, sandboxSecret } from './payments.service.js';
+import { enabledProviders, isSandboxOn, providerByName, providerProblems, sandboxSecret } from './payments.service.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxCallback } from './providers/sandbox.js';
 import { InvalidCallbackError } from './providers/types.js';
 
@@ -33,7 +33,13 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { provider: name } = request.params as { provider: string };
         const provider = await providerByName(app.ctx, name);
-        if (!provider) throw notFound({ zh: '这个支付方式没有开启', en: 'this payment provider is not enabled' });
+        if (!provider) {
+          throw new AppError(
+            Code.RESOURCE_NOT_FOUND,
+            { zh: '这个支付方式没有开启', en: 'this payment provider is not enabled' },
+            { httpStatus: 404 },
+          );
+        }
         const rawBody = typeof request.body === 'string' ? request.body : '';
         let applied = false;
         try {
@@ -50,6 +56,26 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/backAdmin/pay/status',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Which payment providers are working now, and which settings each still lacks',
+      },
+    },
+    async (request) => {
+      const missing = await providerProblems(app.ctx.db);
+      const enabled = await enabledProviders(app.ctx);
+      return ok(request, {
+        sandbox: { enabled: enabled.has('sandbox'), byEnvironment: app.ctx.config.paymentSandbox },
+        alipay: { enabled: enabled.has('alipay'), missing: missing.alipay },
+        wxpay: { enabled: enabled.has('wxpay'), missing: missing.wxpay },
+      });
+    },
+  );
+
   api.post(
     '/v3/pay/sandbox/complete',
     {

@@ -336,7 +336,15 @@ describe('alipay provider: refund and payout through the gateway', () => {
     });
     const result = await payout();
     expect(result.ok).toBe(false);
+    expect(result.pending).toBeUndefined();
     expect(result.reason).toContain('PAYEE_NOT_EXIST');
+  });
+
+  it('reports a transfer still being processed as pending, never as refused', async () => {
+    next.set('alipay.fund.trans.uni.transfer', {
+      response: { code: '10000', msg: 'Success', order_id: '2026112200001', status: 'DEALING' },
+    });
+    expect(await payout()).toMatchObject({ ok: false, pending: true });
   });
 
   it('does not believe an answer signed by someone else', async () => {
@@ -345,13 +353,13 @@ describe('alipay provider: refund and payout through the gateway', () => {
       signWith: strangerKeys.privateKey,
     });
     const result = await payout();
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, pending: true });
     expect(result.reason).toBeTruthy();
   });
 
   it('reports an HTTP failure and an unreachable gateway as reasons', async () => {
     next.set('alipay.fund.trans.uni.transfer', { response: {}, status: 502 });
-    expect((await payout()).ok).toBe(false);
+    expect(await payout()).toMatchObject({ ok: false, pending: true });
     const offline = createAlipayProvider(configFor('http://127.0.0.1:1/gateway.do'));
     const result = await offline.refund({ orderSn: 'a', refundSn: 'b', amountCents: 1, totalCents: 1, reason: 'c' });
     expect(result.ok).toBe(false);

@@ -86,17 +86,22 @@ export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
   async function call(
     method: string,
     bizContent: Record<string, unknown>,
-  ): Promise<{ ok: true; result: AlipaySdkCommonResult } | { ok: false; reason: string }> {
+  ): Promise<{ ok: true; result: AlipaySdkCommonResult } | { ok: false; reason: string; uncertain?: true }> {
     try {
       // validateSign is off by default in the SDK: without it a forged answer would be believed.
       const result = await sdk.exec(method, { bizContent, timestamp: timestamp() }, { validateSign: true });
       if (result.code !== SUCCESS_CODE) return { ok: false, reason: describeRefusal(result) };
       return { ok: true, result };
     } catch (error) {
-      if (error instanceof AlipayRequestError) return { ok: false, reason: error.message };
+      // No verified answer: the request may or may not have been carried out.
+      if (error instanceof AlipayRequestError) return { ok: false, reason: error.message, uncertain: true };
       // An answer without "sign" (the gateway's own error_response) fails inside node:crypto with a TypeError
       // rather than an AlipayRequestError; the request was built and sent, so whatever fails now is the answer's.
-      return { ok: false, reason: `answer not verified: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        reason: `answer not verified: ${error instanceof Error ? error.message : String(error)}`,
+        uncertain: true,
+      };
     }
   }
 
@@ -188,10 +193,11 @@ export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
         remark: request.remark,
         payee_info: payeeInfo,
       });
-      if (!outcome.ok) return { ok: false, reason: outcome.reason };
+      if (!outcome.ok) return { ok: false, reason: outcome.reason, ...(outcome.uncertain ? { pending: true } : {}) };
       const { status, order_id: orderId } = outcome.result;
-      // To an Alipay account the transfer is synchronous: anything but SUCCESS has not paid (yet).
-      if (status !== 'SUCCESS') return { ok: false, reason: `status ${String(status)}` };
+      // To an Alipay account the transfer is synchronous; DEALING and the like have not paid yet, but may: pending
+      // (the same cashSn retried is a repeat for Alipay, never a second payout).
+      if (status !== 'SUCCESS') return { ok: false, pending: true, reason: `status ${String(status)}` };
       return { ok: true, tradeNo: String(orderId) };
     },
   };
