@@ -142,16 +142,26 @@ describe('wallet', () => {
   });
 
   it('pays the joining fee of a paid site from the wallet through the pay dialog', async () => {
-    const who = await member();
-    await rechargeByApi(who, '10');
-    await who.client.ok('POST', '/api/v3/users/pay-password/reset', { password: PASSWORD, payPassword: PAY_PASSWORD });
     const admin = await e2e.admin();
     await admin.settings({ siteMode: 'pay', sitePrice: '3.00', siteExpire: 30 });
     try {
+      // Registering while the site is paid, the member owes the fee; an administrator gives them 10.00.
+      const who = await member();
+      await admin.ok('POST', '/api/backAdmin/users/wallet.update', {
+        userId: who.id,
+        operateType: 1,
+        operateAmount: '10',
+        operateReason: 'e2e',
+      });
+      await who.client.ok('POST', '/api/v3/users/pay-password/reset', {
+        password: PASSWORD,
+        payPassword: PAY_PASSWORD,
+      });
       const { page } = await browserOf(who);
-      // The API answers -3006 for a member who has not paid: the client goes to the invitation.
+      // A member who has not paid is sent to the invitation, on the first page and on -3006 answers later.
       await open(page, '/');
       await page.waitForURL((url) => url.pathname === '/forum/partner-invite');
+      await hydrated(page);
       await waitForText(page, 'invite-price', '¥3.00');
       await waitForText(page, 'invite-duration', '30 天');
       await e2e.screenshot(page, 'partner-invite-zh');
@@ -181,6 +191,8 @@ describe('wallet', () => {
       await page.getByTestId('pay-password').fill(PAY_PASSWORD);
       await page.getByTestId('pay-confirm').click();
       await page.waitForURL((url) => url.pathname === '/');
+      await page.getByText('已加入，欢迎！').waitFor();
+      expect(await who.client.call('GET', '/api/v3/wallet/log')).toMatchObject({ Code: 0 });
       const wallet = await who.client.ok<{ availableAmount: string }>('GET', '/api/v3/wallet/user');
       expect(wallet.availableAmount).toBe('7.00');
     } finally {

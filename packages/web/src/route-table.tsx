@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PARTNER_INVITE_PATH } from './api/error-handler';
 import { forumQuery, unreadQuery } from './api/queries';
 import type { AppContext } from './app-context';
 import { adminOnly } from './admin/admin-guard';
@@ -22,6 +23,16 @@ const BUILT_GUARDED_PAGES = new Set([
   '/forum/partner-invite',
 ]);
 
+/** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
+function openToUnpaid(pathname: string): boolean {
+  return (
+    pathname === PARTNER_INVITE_PATH ||
+    pathname === '/pay/sandbox' ||
+    pathname.startsWith('/user/') ||
+    pathname === '/404'
+  );
+}
+
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
   const admin = adminOnly(ctx);
@@ -40,9 +51,15 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
     return null;
   };
 
-  const rootLoader = async (_args: LoaderFunctionArgs): Promise<null> => {
+  const rootLoader = async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
-    const userId = forum.Code === 0 ? forum.Data.user?.userId : undefined;
+    // A member who owes the joining fee gets -3006 from every other call: the first page is the invitation to pay
+    // (later navigations follow the -3006 answers through the shared error handler).
+    const user = forum.Code === 0 ? forum.Data.user : null;
+    if (user && user.paid === false && !openToUnpaid(new URL(request.url).pathname)) {
+      throw redirect(PARTNER_INVITE_PATH);
+    }
+    const userId = user?.userId;
     // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
     if (ctx.isServer && userId) await ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId));
     return null;

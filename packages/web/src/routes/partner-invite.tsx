@@ -27,6 +27,8 @@ export function Component() {
   const [paying, setPaying] = useState(false);
   if (!forum) return <Spinner />;
   const site = forum.setSite;
+  // Only a member the site asks to pay (forum says paid: false) is offered the payment.
+  const owes = forum.user?.paid === false;
   const name = site.siteName.trim();
   // "Join Welcome" reads oddly: a site without a name is joined under the page's own title.
   const heading = name ? t('money.invite.heading', { site: name }) : t('money.invite.title');
@@ -44,7 +46,7 @@ export function Component() {
       <section className="lt-card lt-invite__card">
         <h1 className="lt-page__title">{heading}</h1>
         {site.siteIntroduction ? <p className="lt-invite__intro">{site.siteIntroduction}</p> : null}
-        {site.siteMode === 'pay' ? (
+        {site.siteMode === 'pay' && owes ? (
           <>
             <p className="lt-card__text">{t('money.invite.intro')}</p>
             <dl className="lt-pay__summary">
@@ -77,7 +79,9 @@ export function Component() {
           </>
         ) : (
           <>
-            <p className="lt-card__text">{t('money.invite.notPaySite')}</p>
+            <p className="lt-card__text">
+              {site.siteMode === 'pay' ? t('money.invite.alreadyPaid') : t('money.invite.notPaySite')}
+            </p>
             <div>
               <LinkButton to="/" type="primary">
                 {t('money.invite.goHome')}

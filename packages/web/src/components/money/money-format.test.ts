@@ -12,10 +12,11 @@ import {
 import { providerChoices } from './provider-pay';
 
 describe('money on the page', () => {
-  it('computes the withdrawal fee in integer cents, rounded half up', () => {
+  it('computes the withdrawal fee in integer cents, rounded up as the server does', () => {
     expect(withdrawalFeeCents(500, '0.60')).toBe(3); // 3.0 cents
     expect(withdrawalFeeCents(1000, '0.65')).toBe(7); // 6.5 → 7
-    expect(withdrawalFeeCents(1000, '0.64')).toBe(6); // 6.4 → 6
+    expect(withdrawalFeeCents(1000, '0.61')).toBe(7); // 6.1 → 7
+    expect(withdrawalFeeCents(123_400, '1')).toBe(1234);
     expect(withdrawalFeeCents(123_456, '1')).toBe(1235);
     expect(withdrawalFeeCents(500, '0.00')).toBe(0);
     expect(withdrawalFeeCents(500, 'nonsense')).toBe(0);

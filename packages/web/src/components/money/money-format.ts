@@ -66,12 +66,12 @@ export function payTypeLabel(t: TFunction, type: number): string {
 export const CHANGE_TYPES: readonly WalletChangeTypeValue[] = Object.values(WalletChangeType);
 
 /**
- * A withdrawal's fee in cents: `rate` is the site's percent text ("0.60" is 0.6%), rounded half up to the cent.
- * Integer arithmetic only (basis points).
+ * A withdrawal's fee in cents, as the server charges it (docs/money.md): ⌈amount × rate⌉, `rate` the site's percent
+ * text ("0.60" is 0.6%). Integer arithmetic only (basis points).
  */
 export function withdrawalFeeCents(amountCents: number, rate: string): number {
   const basisPoints = parsePercent(rate) ?? 0;
-  return Math.floor((amountCents * basisPoints + 5_000) / 10_000);
+  return Math.floor((amountCents * basisPoints + 9_999) / 10_000);
 }
 
 export type AmountCheck =

@@ -20,6 +20,15 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
   const [account, setAccount] = useState('');
   const [problem, setProblem] = useState('');
   const rules = wallet.cash;
+  // 0 means no maximum, and no daily limit.
+  const ruleText = [
+    t('money.withdraw.ruleMin', { min: rules.minAmount }),
+    parseMoney(rules.maxAmount) ? t('money.withdraw.ruleMax', { max: rules.maxAmount }) : null,
+    rules.dailyCount > 0 ? t('money.withdraw.ruleDaily', { count: rules.dailyCount }) : null,
+    t('money.withdraw.ruleFee', { rate: rules.feeRate }),
+  ]
+    .filter(Boolean)
+    .join(t('money.withdraw.ruleSeparator'));
 
   const check = amount ? checkAmount(amount, rules.minAmount, rules.maxAmount) : null;
   const feeCents = check?.ok ? withdrawalFeeCents(check.cents, rules.feeRate) : 0;
@@ -67,14 +76,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
   return (
     <form className="lt-money-form" onSubmit={submit} noValidate data-testid="withdraw-form">
       <p className="lt-money-form__hint" data-testid="withdraw-rules">
-        {rules.dailyCount > 0
-          ? t('money.withdraw.rules', {
-              min: rules.minAmount,
-              max: rules.maxAmount,
-              count: rules.dailyCount,
-              rate: rules.feeRate,
-            })
-          : t('money.withdraw.rulesNoDailyLimit', { min: rules.minAmount, max: rules.maxAmount, rate: rules.feeRate })}
+        {ruleText}
       </p>
       <TextInput
         label={t('money.withdraw.amount')}
