@@ -54,6 +54,7 @@ describe('wallet', () => {
 
     // The personal centre links to the wallet.
     await open(page, '/my');
+    await e2e.screenshot(page, 'my-wallet-link-zh');
     await page.getByTestId('my-wallet').click();
     await page.waitForURL((url) => url.pathname === '/wallet');
     await waitForText(page, 'wallet-available', '¥0.00');

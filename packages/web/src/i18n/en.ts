@@ -540,11 +540,8 @@ export const en: Messages = {
       filter: 'Filter',
       clear: 'Clear',
       empty: 'No entries yet',
-      time: 'Time',
-      change: 'Available change',
       frozenChange: 'Frozen change',
       balance: 'Available after',
-      description: 'Description',
     },
     changeType: {
       '10': 'Withdrawal frozen',
@@ -565,11 +562,7 @@ export const en: Messages = {
       empty: 'No orders yet',
       sn: 'Order number',
       type: 'Type',
-      status: 'Status',
-      amount: 'Amount',
-      title: 'For',
       time: 'Created',
-      method: 'Paid with',
     },
     orderType: {
       '1': 'Joining fee',
@@ -591,12 +584,9 @@ export const en: Messages = {
     cash: {
       empty: 'No withdrawals yet',
       sn: 'Withdrawal number',
-      amount: 'Amount',
       fee: 'Fee',
-      account: 'Receiving account',
-      status: 'Status',
-      time: 'Applied',
-      remark: 'Remark',
+      accountLine: 'Receiving account: {{account}}',
+      remarkLine: 'Remark: {{remark}}',
     },
     cashStatus: {
       '1': 'Pending review',
@@ -681,7 +671,6 @@ export const en: Messages = {
       noMethods: 'This site does not take any payment method yet.',
       creating: 'Creating the order…',
       notPending: 'This order cannot be paid ({{status}}).',
-      expiresAt: 'Pay before {{time}}',
     },
     sandbox: {
       title: 'Sandbox checkout',
@@ -693,8 +682,6 @@ export const en: Messages = {
       missing: 'No order number was given.',
       notPending: 'Nothing is left to do for this order ({{status}}).',
       back: 'Go back',
-      paid: 'Paid',
-      failed: 'Payment failure simulated',
     },
     invite: {
       title: 'Paid joining',

@@ -537,11 +537,8 @@ export const zh = {
       filter: '筛选',
       clear: '清除',
       empty: '暂无资金记录',
-      time: '时间',
-      change: '可用变动',
       frozenChange: '冻结变动',
       balance: '变动后可用',
-      description: '说明',
     },
     changeType: {
       '10': '提现冻结',
@@ -562,11 +559,7 @@ export const zh = {
       empty: '暂无订单',
       sn: '订单号',
       type: '类型',
-      status: '状态',
-      amount: '金额',
-      title: '内容',
       time: '创建时间',
-      method: '支付方式',
     },
     orderType: {
       '1': '付费加入',
@@ -588,12 +581,9 @@ export const zh = {
     cash: {
       empty: '暂无提现记录',
       sn: '提现单号',
-      amount: '提现金额',
       fee: '手续费',
-      account: '收款账号',
-      status: '状态',
-      time: '申请时间',
-      remark: '备注',
+      accountLine: '收款账号：{{account}}',
+      remarkLine: '备注：{{remark}}',
     },
     cashStatus: {
       '1': '待审核',
@@ -678,7 +668,6 @@ export const zh = {
       noMethods: '本站暂未开通任何支付方式。',
       creating: '正在创建订单…',
       notPending: '订单{{status}}，不能支付。',
-      expiresAt: '请在 {{time}} 前完成支付',
     },
     sandbox: {
       title: '沙箱支付',
@@ -690,8 +679,6 @@ export const zh = {
       missing: '缺少订单号。',
       notPending: '该订单{{status}}，无需再处理。',
       back: '返回',
-      paid: '已支付',
-      failed: '已模拟支付失败',
     },
     invite: {
       title: '付费加入',

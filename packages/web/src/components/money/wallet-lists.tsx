@@ -239,16 +239,12 @@ function CashRow({ item }: { item: CashItem }) {
   return (
     <li className="lt-money-row" data-testid="cash-row" data-cash-sn={item.cashSn}>
       <div className="lt-money-row__main">
-        <span className="lt-money-row__title">
-          {t('money.cash.account')}: {item.receiveAccount}
-        </span>
+        <span className="lt-money-row__title">{t('money.cash.accountLine', { account: item.receiveAccount })}</span>
         <span className="lt-money-row__desc">
           {t('money.cash.sn')} {item.cashSn} · {t('money.cash.fee')} {moneyText(t, item.cashCharge)}
         </span>
         {item.remark ? (
-          <span className="lt-money-row__desc">
-            {t('money.cash.remark')}: {item.remark}
-          </span>
+          <span className="lt-money-row__desc">{t('money.cash.remarkLine', { remark: item.remark })}</span>
         ) : null}
         <TimeText iso={item.createdAt} className="lt-money-row__time" />
       </div>
