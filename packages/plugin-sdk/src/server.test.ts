@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Code } from '@luntan/shared';
+import * as serverEntry from './server.js';
 import {
   compareVersions,
   comparePluginVersions,
@@ -6,6 +8,7 @@ import {
   isPluginError,
   PLUGIN_HOOKS,
   PluginError,
+  PluginErrorCode,
   pluginManifestSchema,
 } from './index.js';
 
@@ -49,5 +52,17 @@ describe('the SDK', () => {
     expect(compareVersions('1.2.10', '1.3.0')).toBeGreaterThan(0);
     expect(comparePluginVersions('1.0.0', '1.0.1')).toBeLessThan(0);
     expect(pluginManifestSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('@luntan/plugin-sdk/server', () => {
+  it("holds the server half alone, with the forum's own code numbers", () => {
+    expect(Object.keys(serverEntry).sort()).toEqual([
+      'PluginError',
+      'PluginErrorCode',
+      'definePluginServer',
+      'isPluginError',
+    ]);
+    for (const [name, value] of Object.entries(PluginErrorCode)) expect(value).toBe(Code[name as keyof typeof Code]);
   });
 });

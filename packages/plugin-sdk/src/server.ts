@@ -2,8 +2,19 @@
  * The server half of a plugin: the package's `server` file is an ES module whose default export registers routes.
  * The forum loads it in its own process, so it must be self-contained (`npm run plugin:pack` bundles it, leaving only
  * `node:` built-ins as imports) and it talks to the forum only through the router and the context given here.
- * Nothing in this file imports anything: a plugin's server bundle may take PluginError from it at no cost.
+ * Nothing in this file imports anything, so a server module imports from `@luntan/plugin-sdk/server` (this file
+ * alone) rather than the SDK's main entry, which brings the shared schemas and zod into the bundle.
  */
+
+/** The forum's response codes a plugin's answers usually need (the same numbers as @luntan/shared's Code). */
+export const PluginErrorCode = {
+  INVALID_PARAMETER: -4001,
+  UNAUTHORIZED: -4002,
+  RESOURCE_EXIST: -4003,
+  RESOURCE_NOT_FOUND: -4004,
+  RESOURCE_IN_USE: -4005,
+  INTERNAL_ERROR: -5002,
+} as const;
 
 /** A setting's value, as the back office saved it (or the field's default). */
 export type PluginSettingValue = string | number | boolean;
