@@ -94,7 +94,12 @@ function readManifest(root: string): PluginManifest {
     throw new PackError(
       parsed.error.issues.map((issue) => {
         const described = describeIssue(issue, { schema: pluginManifestSchema, input: raw });
-        return `plugin.json ${described.field}: ${described.message.en}`;
+        // A pattern's own message says what it wants (the shared sentence would only say "not in the right format").
+        const message =
+          issue.code === 'invalid_format' && described.message.en.endsWith('right format')
+            ? issue.message
+            : described.message.en;
+        return `plugin.json ${described.field}: ${message}`;
       }),
     );
   }
