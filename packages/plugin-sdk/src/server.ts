@@ -34,32 +34,48 @@ export interface PluginViewer {
 
 /** One call of a plugin route. The forum parses the query string and the JSON body; the plugin validates both. */
 export interface PluginRequest<Body = unknown> {
+  method: 'GET' | 'POST';
+  /** The path under /api/plugin/<appid>/, as requested. */
+  path: string;
+  /** The values of the route's `:name` segments. */
+  params: Record<string, string>;
   query: Record<string, unknown>;
+  /** The JSON body; null when there is none. */
   body: Body;
   /** null for a guest. */
   viewer: PluginViewer | null;
-  params: Record<string, string>;
 }
 
-/** Returns what becomes the envelope's `Data`, or throws a PluginError. */
+/**
+ * Returns what becomes the envelope's `Data` (return an object: null and undefined become `{}`), or throws a
+ * PluginError.
+ */
 export type PluginRouteHandler = (request: PluginRequest) => unknown;
 
-/** Routes are served at `/api/plugin/<appid>/<path>`. */
+/**
+ * Routes are served at `/api/plugin/<appid>/<path>`; a path may hold `:name` segments (`poll/:id`), whose values
+ * arrive in `params`.
+ */
 export interface PluginServerRouter {
   get(path: string, handler: PluginRouteHandler): void;
   post(path: string, handler: PluginRouteHandler): void;
 }
 
-/** The plugin's own key-value store (JSON values), kept by the forum in its database. */
+/**
+ * The plugin's own key-value store, kept by the forum in its database and removed with the plugin. Keys are 1 to 255
+ * characters; a value is JSON of at most 64 KB.
+ */
 export interface PluginStore {
-  /** The value, or null when the key is not set. */
-  get(key: string): Promise<PluginJsonValue | null>;
+  /** The value, or undefined when the key is not set. */
+  get(key: string): Promise<PluginJsonValue | undefined>;
   set(key: string, value: PluginJsonValue): Promise<void>;
+  /** Stores the value only when the key is new, atomically; answers whether it did (one vote per member). */
+  add(key: string, value: PluginJsonValue): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** Every entry whose key starts with prefix (all of them without one). */
+  /** The entries whose key starts with prefix (all without one), ordered by key, at most 1,000. */
   list(prefix?: string): Promise<Array<{ key: string; value: PluginJsonValue }>>;
-  /** Adds `by` (a number) to the key's number atomically and returns the new value; a missing key counts as 0. */
-  increment?(key: string, by: number): Promise<number>;
+  /** Adds `by` (a whole number, default 1) to the number kept under the key (0 when new), atomically; answers it. */
+  increment(key: string, by?: number): Promise<number>;
 }
 
 export interface PluginLogger {
@@ -76,13 +92,17 @@ export interface PluginServerContext {
   log: PluginLogger;
 }
 
-/** The default export of a plugin's server module. */
+/**
+ * The default export of a plugin's server module: registers the routes. It must finish within 5 s; a module that
+ * throws (or takes longer) is not run and its plugin is disabled, with the reason shown in the back office.
+ */
 export type PluginServerModule = (router: PluginServerRouter, ctx: PluginServerContext) => void | Promise<void>;
 
 /**
- * An answer the plugin chose: the forum sends `{ Code: code, Message: message }` instead of a success. Use the
- * forum's codes (-4001 invalid parameter, -4002 unauthorized, -4003 exists, -4004 not found...). Any other error
- * thrown by a handler becomes -5002 with the detail only in the forum's log.
+ * An answer the plugin chose: the forum sends `{ Code: code, Message: message }` instead of a success. The code must
+ * be one of the forum's response codes (PluginErrorCode holds the usual ones: -4001 invalid parameter, -4002
+ * unauthorized, -4003 exists, -4004 not found...). Any other error a handler throws becomes -5002, with the detail
+ * only in the forum's log.
  */
 export class PluginError extends Error {
   readonly code: number;
@@ -95,8 +115,9 @@ export class PluginError extends Error {
 }
 
 /**
- * Whether a thrown value is a PluginError. The forum checks the shape, not the class: each plugin's bundle carries
- * its own copy of the class, so `instanceof` against the forum's copy would be false.
+ * Whether a thrown value is a PluginError. Checks the shape, not the class: each plugin's bundle carries its own copy
+ * of the class, so `instanceof` against another copy would be false. (The forum itself takes any thrown value with a
+ * numeric `code` it knows and a string `message`.)
  */
 export function isPluginError(error: unknown): error is PluginError {
   if (!(error instanceof Error) || error.name !== 'PluginError') return false;
