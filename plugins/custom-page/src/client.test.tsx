@@ -7,7 +7,9 @@ afterEach(cleanup);
 describe('AboutPage', () => {
   it('shows the title and the text as paragraphs, keeping line breaks', () => {
     render(
-      <AboutPage settings={{ title: 'About Luntan', body: 'We talk about tea.\nEvery day.\n\n  Join us!  \n\n\n' }} />,
+      <AboutPage
+        plugin={{ settings: { title: 'About Luntan', body: 'We talk about tea.\nEvery day.\n\n  Join us!  \n\n\n' } }}
+      />,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About Luntan');
     const shown = [...document.querySelectorAll('article p')].map((p) => p.textContent);
@@ -16,13 +18,15 @@ describe('AboutPage', () => {
   });
 
   it('shows Markdown and HTML as the plain text they are', () => {
-    render(<AboutPage settings={{ title: 'T', body: '**bold** <b>not bold</b> [link](https://x.example)' }} />);
+    render(
+      <AboutPage plugin={{ settings: { title: 'T', body: '**bold** <b>not bold</b> [link](https://x.example)' } }} />,
+    );
     expect(document.querySelector('article b, article strong, article a')).toBeNull();
     expect(screen.getByText('**bold** <b>not bold</b> [link](https://x.example)')).toBeTruthy();
   });
 
   it('uses the default title when none is set, and shows no text while the body is empty', () => {
-    render(<AboutPage settings={{ title: '  ', body: 3 }} />);
+    render(<AboutPage plugin={{ settings: { title: '  ', body: 3 } }} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(DEFAULT_TITLE);
     expect(document.querySelectorAll('article p')).toHaveLength(0);
     cleanup();
@@ -32,7 +36,7 @@ describe('AboutPage', () => {
 
   it("gives the page's title back when it leaves", () => {
     document.title = 'Forum';
-    const { unmount } = render(<AboutPage settings={{ title: 'About' }} />);
+    const { unmount } = render(<AboutPage plugin={{ settings: { title: 'About' } }} />);
     expect(document.title).toBe('About');
     unmount();
     expect(document.title).toBe('Forum');

@@ -9,8 +9,8 @@ type SettingValue = string | number | boolean;
 
 /** The render inputs this plugin reads (the forum passes more). */
 export interface AboutPageProps {
-  /** The plugin's public settings. */
-  settings?: Record<string, SettingValue>;
+  /** Which plugin is rendered: its public settings are here. */
+  plugin?: { settings: Record<string, SettingValue> };
 }
 
 export const DEFAULT_TITLE = '关于本站';
@@ -26,7 +26,8 @@ export function paragraphs(body: string): string[] {
     .filter(Boolean);
 }
 
-export function AboutPage({ settings = {} }: AboutPageProps) {
+export function AboutPage({ plugin }: AboutPageProps) {
+  const settings = plugin?.settings ?? {};
   const title = text(settings.title).trim() || DEFAULT_TITLE;
 
   useEffect(() => {

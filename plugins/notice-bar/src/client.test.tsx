@@ -9,7 +9,9 @@ const header = <header>Default header</header>;
 describe('NoticeBar', () => {
   it('renders the default header, then the notice in the chosen colours', () => {
     render(
-      <NoticeBar settings={{ text: 'Maintenance tonight', background: '#123456', color: '#fff' }}>{header}</NoticeBar>,
+      <NoticeBar plugin={{ settings: { text: 'Maintenance tonight', background: '#123456', color: '#fff' } }}>
+        {header}
+      </NoticeBar>,
     );
     const note = screen.getByRole('note');
     expect(note.textContent).toBe('Maintenance tonight');
@@ -21,7 +23,7 @@ describe('NoticeBar', () => {
 
   it('renders only the default header while the text is empty or blank', () => {
     const { container } = render(
-      <NoticeBar settings={{ text: '   ', link: 'https://example.com' }}>{header}</NoticeBar>,
+      <NoticeBar plugin={{ settings: { text: '   ', link: 'https://example.com' } }}>{header}</NoticeBar>,
     );
     expect(screen.queryByRole('note')).toBeNull();
     expect(container.innerHTML).toBe('<header>Default header</header>');
@@ -30,12 +32,20 @@ describe('NoticeBar', () => {
   });
 
   it('links the text when a link is set', () => {
-    render(<NoticeBar settings={{ text: 'Read the rules', link: 'https://example.com/rules' }}>{header}</NoticeBar>);
+    render(
+      <NoticeBar plugin={{ settings: { text: 'Read the rules', link: 'https://example.com/rules' } }}>
+        {header}
+      </NoticeBar>,
+    );
     expect(screen.getByRole('link', { name: 'Read the rules' }).getAttribute('href')).toBe('https://example.com/rules');
   });
 
   it('falls back to its colours when a setting is not a colour', () => {
-    render(<NoticeBar settings={{ text: 'Hi', background: 'red;position:fixed', color: 42 }}>{header}</NoticeBar>);
+    render(
+      <NoticeBar plugin={{ settings: { text: 'Hi', background: 'red;position:fixed', color: 42 } }}>
+        {header}
+      </NoticeBar>,
+    );
     const note = screen.getByRole('note');
     expect(note.style.background).toBe('#fff4ce');
     expect(note.style.color).toBe('#5c4400');

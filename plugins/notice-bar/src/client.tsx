@@ -10,13 +10,13 @@ type SettingValue = string | number | boolean;
 export interface NoticeBarProps {
   /** The default header. */
   children?: ReactNode;
-  /** The plugin's public settings. */
-  settings?: Record<string, SettingValue>;
+  /** Which plugin is rendered: its public settings are here. */
+  plugin?: { settings: Record<string, SettingValue> };
 }
 
 const DEFAULTS = { background: '#fff4ce', color: '#5c4400' };
-/** A colour the back office's colour field gives: #rgb, #rrggbb or #rrggbbaa. Anything else falls back. */
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+/** A colour the back office's colour field gives: #rgb, #rgba, #rrggbb or #rrggbbaa. Anything else falls back. */
+const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 const text = (value: SettingValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -32,7 +32,8 @@ export function safeLink(value: string): string | undefined {
   }
 }
 
-export function NoticeBar({ children, settings = {} }: NoticeBarProps) {
+export function NoticeBar({ children, plugin }: NoticeBarProps) {
+  const settings = plugin?.settings ?? {};
   const notice = text(settings.text);
   if (!notice) return <>{children}</>;
   const background = HEX_COLOUR.test(text(settings.background)) ? text(settings.background) : DEFAULTS.background;

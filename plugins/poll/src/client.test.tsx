@@ -1,20 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PollDisplay, PollEntry } from './client';
-import type { PluginAction, PluginCallInit } from './host';
+import type { PluginAction, PluginCallOptions, PluginSiteData } from './host';
 import type { PollView } from './rules';
 
-beforeEach(() => {
-  document.documentElement.lang = 'en';
-});
-afterEach(() => {
-  cleanup();
-  document.documentElement.lang = '';
-});
+afterEach(cleanup);
+
+const english: PluginSiteData = { locale: 'en' };
 
 /** A pluginAction whose call answers from a table of routes (what the forum would answer). */
-function fakeAction(answers: Record<string, (init?: PluginCallInit) => unknown>) {
-  const call = vi.fn(async (path: string, init?: PluginCallInit) => {
+function fakeAction(answers: Record<string, (init?: PluginCallOptions) => unknown>) {
+  const call = vi.fn(async (path: string, init?: PluginCallOptions) => {
     const answer = answers[path];
     if (!answer) throw new Error(`no route ${path}`);
     return answer(init);
@@ -36,16 +32,27 @@ const view = (over: Partial<PollView> = {}): PollView => ({
 });
 
 describe('PollEntry', () => {
-  function mount(answers = { create: () => view() }) {
-    let registered: ((threadId: number) => Promise<void>) | undefined;
+  type Callback = (thread: { threadId: number; isDraft: boolean }) => void | Promise<void>;
+
+  /** The editor's side: onThreadCreated keeps the callback; threadCreated runs it as the editor would. */
+  function mount({ siteData = english }: { siteData?: PluginSiteData } = {}) {
+    let registered: Callback | undefined;
     const release = vi.fn();
-    const onThreadCreated = vi.fn((cb: (threadId: number) => Promise<void>) => {
+    const onThreadCreated = vi.fn((cb: Callback) => {
       registered = cb;
       return release;
     });
-    const action = fakeAction(answers);
-    const utils = render(<PollEntry renderData={{ onThreadCreated }} pluginAction={{ call: action.call }} />);
-    return { ...utils, action, release, onThreadCreated, threadCreated: (id: number) => registered!(id) };
+    const action = fakeAction({ create: () => ({ poll: view() }) });
+    const utils = render(
+      <PollEntry renderData={{ onThreadCreated }} siteData={siteData} pluginAction={{ call: action.call }} />,
+    );
+    return {
+      ...utils,
+      action,
+      release,
+      onThreadCreated,
+      threadCreated: async (threadId: number) => registered!({ threadId, isDraft: false }),
+    };
   }
 
   it('creates the poll with the new thread id, trimmed and without blank options', async () => {
@@ -96,13 +103,12 @@ describe('PollEntry', () => {
   });
 
   it('renders nothing without the editor hook', () => {
-    const { container } = render(<PollEntry pluginAction={{ call: fakeAction({}).call }} />);
+    const { container } = render(<PollEntry siteData={english} pluginAction={{ call: fakeAction({}).call }} />);
     expect(container.innerHTML).toBe('');
   });
 
   it('speaks Chinese on a Chinese page', () => {
-    document.documentElement.lang = 'zh-CN';
-    mount();
+    mount({ siteData: { locale: 'zh' } });
     expect(screen.getByRole('checkbox', { name: '添加投票' })).toBeTruthy();
   });
 });
@@ -110,9 +116,9 @@ describe('PollEntry', () => {
 describe('PollDisplay', () => {
   it('lets a signed-in member who has not voted vote, then shows the results', async () => {
     const action = fakeAction({
-      get: () => view(),
-      vote: () =>
-        view({
+      get: () => ({ poll: view() }),
+      vote: () => ({
+        poll: view({
           options: [
             { text: 'Tea', votes: 1 },
             { text: 'Coffee', votes: 4 },
@@ -121,8 +127,11 @@ describe('PollDisplay', () => {
           myVote: 1,
           canVote: false,
         }),
+      }),
     });
-    render(<PollDisplay threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />);
+    render(
+      <PollDisplay siteData={english} threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />,
+    );
     await screen.findByText('Tea or coffee?');
     expect(action.calls[0]).toEqual(['get', { method: 'GET', query: { threadId: 10 } }]);
     const submit = screen.getByRole('button', { name: 'Vote' });
@@ -137,8 +146,15 @@ describe('PollDisplay', () => {
   });
 
   it('shows results with counts, percentages and bars to guests, with a hint to sign in', async () => {
-    const action = fakeAction({ get: () => view({ canVote: false }) });
-    render(<PollDisplay threadData={{ threadId: 10 }} isLogin={false} pluginAction={{ call: action.call }} />);
+    const action = fakeAction({ get: () => ({ poll: view({ canVote: false }) }) });
+    render(
+      <PollDisplay
+        siteData={english}
+        threadData={{ threadId: 10 }}
+        isLogin={false}
+        pluginAction={{ call: action.call }}
+      />,
+    );
     await screen.findByText('Tea or coffee?');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.getByRole('listitem', { name: 'Tea' }).textContent).toContain('1 vote · 25%');
@@ -149,8 +165,10 @@ describe('PollDisplay', () => {
   });
 
   it('shows results to a member who voted', async () => {
-    const action = fakeAction({ get: () => view({ myVote: 0, canVote: false }) });
-    render(<PollDisplay threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />);
+    const action = fakeAction({ get: () => ({ poll: view({ myVote: 0, canVote: false }) }) });
+    render(
+      <PollDisplay siteData={english} threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />,
+    );
     await screen.findByText('4 votes in all');
     expect(screen.getByRole('listitem', { name: 'Tea' }).textContent).toContain('your vote');
   });
@@ -165,7 +183,11 @@ describe('PollDisplay', () => {
       canVote: false,
     });
     render(
-      <PollDisplay threadData={{ threadId: 10 }} pluginAction={{ call: fakeAction({ get: () => empty }).call }} />,
+      <PollDisplay
+        siteData={english}
+        threadData={{ threadId: 10 }}
+        pluginAction={{ call: fakeAction({ get: () => ({ poll: empty }) }).call }}
+      />,
     );
     await screen.findByText(/0 votes in all/);
     expect(screen.getByRole('listitem', { name: 'Tea' }).textContent).toContain('0 votes · 0%');
@@ -173,30 +195,36 @@ describe('PollDisplay', () => {
 
   it("shows the server's message when a vote fails", async () => {
     const action = fakeAction({
-      get: () => view(),
+      get: () => ({ poll: view() }),
       vote: () => {
         throw new Error('You have already voted');
       },
     });
-    render(<PollDisplay threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />);
+    render(
+      <PollDisplay siteData={english} threadData={{ threadId: 10 }} isLogin pluginAction={{ call: action.call }} />,
+    );
     fireEvent.click(await screen.findByRole('radio', { name: 'Tea' }));
     fireEvent.click(screen.getByRole('button', { name: 'Vote' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have already voted');
   });
 
-  it('renders nothing for a thread without a poll, or without a thread', async () => {
-    const action = fakeAction({ get: () => null });
-    const { container } = render(<PollDisplay threadData={{ threadId: 10 }} pluginAction={{ call: action.call }} />);
+  it('needs threadData, and renders nothing for a thread without a poll or without a thread', async () => {
+    expect(PollDisplay.requiredProps).toEqual(['threadData']);
+    expect(PollEntry.requiredProps).toEqual(['renderData']);
+    const action = fakeAction({ get: () => ({ poll: null }) });
+    const { container } = render(
+      <PollDisplay siteData={english} threadData={{ threadId: 10 }} pluginAction={{ call: action.call }} />,
+    );
     await waitFor(() => expect(action.calls).toHaveLength(1));
     expect(container.innerHTML).toBe('');
-    const { container: none } = render(<PollDisplay pluginAction={{ call: action.call }} />);
+    const { container: none } = render(<PollDisplay siteData={english} pluginAction={{ call: action.call }} />);
     expect(none.innerHTML).toBe('');
     expect(action.calls).toHaveLength(1);
   });
 
   it('says so when the poll cannot be loaded', async () => {
     const action = fakeAction({});
-    render(<PollDisplay threadData={{ threadId: 10 }} pluginAction={{ call: action.call }} />);
+    render(<PollDisplay siteData={english} threadData={{ threadId: 10 }} pluginAction={{ call: action.call }} />);
     expect((await screen.findByRole('alert')).textContent).toBe('The poll could not be loaded');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Test doubles of the forum for this plugin's own tests: a router that records the routes, an in-memory store (with
- * or without `increment`) and a caller that answers like the forum (Data, or a PluginError for a non-zero Code).
+ * Test doubles of the forum for this plugin's own tests: a router that records the routes, an in-memory store, and a
+ * way to call a route as the forum would.
  */
 import type {
   PluginJsonValue,
@@ -12,29 +12,36 @@ import type {
   PluginViewer,
 } from '@luntan/plugin-sdk/server';
 
-export function memoryStore({ increment = true } = {}): PluginStore & { data: Map<string, PluginJsonValue> } {
+/** The forum's store as the plugin sees it: get answers undefined for a missing key; add and increment are atomic. */
+export function memoryStore(): PluginStore & { data: Map<string, PluginJsonValue> } {
   const data = new Map<string, PluginJsonValue>();
   const copy = (value: PluginJsonValue): PluginJsonValue => JSON.parse(JSON.stringify(value)) as PluginJsonValue;
-  const store: PluginStore & { data: Map<string, PluginJsonValue> } = {
+  return {
     data,
-    get: async (key) => (data.has(key) ? copy(data.get(key)!) : null),
+    get: async (key) => (data.has(key) ? copy(data.get(key)!) : undefined),
     set: async (key, value) => {
       data.set(key, copy(value));
+    },
+    add: async (key, value) => {
+      if (data.has(key)) return false;
+      data.set(key, copy(value));
+      return true;
     },
     delete: async (key) => {
       data.delete(key);
     },
     list: async (prefix = '') =>
-      [...data].filter(([key]) => key.startsWith(prefix)).map(([key, value]) => ({ key, value: copy(value) })),
+      [...data]
+        .filter(([key]) => key.startsWith(prefix))
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, value]) => ({ key, value: copy(value) })),
+    increment: async (key, by = 1) => {
+      const current = data.get(key);
+      const next = (typeof current === 'number' ? current : 0) + by;
+      data.set(key, next);
+      return next;
+    },
   };
-  if (increment) {
-    store.increment = async (key, by) => {
-      const now = (typeof data.get(key) === 'number' ? (data.get(key) as number) : 0) + by;
-      data.set(key, now);
-      return now;
-    };
-  }
-  return store;
 }
 
 export function viewer(id: number, extra: Partial<PluginViewer> = {}): PluginViewer {
@@ -68,7 +75,8 @@ export async function mountServer(module: PluginServerModule, store: PluginStore
     call: async (route: string, request: Partial<PluginRequest> = {}): Promise<unknown> => {
       const handler = routes.get(route);
       if (!handler) throw new Error(`no route ${route}`);
-      return handler({ query: {}, body: undefined, viewer: null, params: {}, ...request });
+      const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+      return handler({ method, path, query: {}, body: null, viewer: null, params: {}, ...request });
     },
   };
 }

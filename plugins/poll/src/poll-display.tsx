@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { PluginAction } from './host';
+import type { PluginAction, PluginRequiredProp, PluginSiteData } from './host';
 import type { PollView } from './rules';
 import { texts } from './texts';
 
 export interface PollDisplayProps {
-  threadData?: { threadId?: number };
+  threadData?: { threadId: number } | null;
   isLogin?: boolean;
+  siteData?: PluginSiteData;
   pluginAction?: PluginAction;
 }
 
@@ -17,8 +18,8 @@ const percent = (votes: number, total: number) => (total > 0 ? Math.round((votes
  * Under a thread (thread_extension_display_hook): the thread's poll, with a vote form for a signed-in member who has
  * not voted, else the results as bars with counts and percentages. Nothing when the thread has no poll.
  */
-export function PollDisplay({ threadData, isLogin = false, pluginAction }: PollDisplayProps) {
-  const t = texts();
+export function PollDisplay({ threadData, isLogin = false, siteData, pluginAction }: PollDisplayProps) {
+  const t = texts(siteData?.locale);
   const threadId = threadData?.threadId;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [choice, setChoice] = useState<number | null>(null);
@@ -28,8 +29,8 @@ export function PollDisplay({ threadData, isLogin = false, pluginAction }: PollD
   useEffect(() => {
     if (!threadId || !pluginAction) return undefined;
     let live = true;
-    pluginAction.call<PollView | null>('get', { method: 'GET', query: { threadId } }).then(
-      (poll) => live && setState({ status: 'ready', poll: poll ?? null }),
+    pluginAction.call<{ poll: PollView | null }>('get', { method: 'GET', query: { threadId } }).then(
+      (answer) => live && setState({ status: 'ready', poll: answer.poll ?? null }),
       () => live && setState({ status: 'failed' }),
     );
     return () => {
@@ -54,8 +55,11 @@ export function PollDisplay({ threadData, isLogin = false, pluginAction }: PollD
     setSending(true);
     setVoteError(null);
     try {
-      const updated = await pluginAction.call<PollView>('vote', { method: 'POST', body: { threadId, option: choice } });
-      setState({ status: 'ready', poll: updated });
+      const answer = await pluginAction.call<{ poll: PollView }>('vote', {
+        method: 'POST',
+        body: { threadId, option: choice },
+      });
+      setState({ status: 'ready', poll: answer.poll });
     } catch (error) {
       setVoteError(error instanceof Error && error.message ? error.message : t.voteFailed);
     } finally {
@@ -124,3 +128,5 @@ export function PollDisplay({ threadData, isLogin = false, pluginAction }: PollD
     </section>
   );
 }
+
+PollDisplay.requiredProps = ['threadData'] as readonly PluginRequiredProp[];

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PluginAction } from './host';
+import type { PluginAction, PluginRequiredProp, PluginSiteData } from './host';
 import { OPTION_MAX, OPTIONS_MAX, OPTIONS_MIN, pollProblem, QUESTION_MAX, type PollProblem } from './rules';
 import { texts, type Texts } from './texts';
 
-/** What the editor hands this slot. */
+/** What the editor hands this slot (the runtime's PostRenderData, the part this plugin reads). */
 export interface PollEntryRenderData {
   /**
-   * Runs `callback` with the new thread's id once the thread is created (the editor awaits it). May return a function
-   * that takes the callback back; the plugin calls it on unmount.
+   * Runs `callback` once a new thread has been created (published or saved as a draft); the editor waits for it.
+   * Answers a function that removes the callback.
    */
-  onThreadCreated?: (callback: (threadId: number) => Promise<void>) => void | (() => void);
+  onThreadCreated(callback: (thread: { threadId: number; isDraft: boolean }) => void | Promise<void>): () => void;
 }
 
 export interface PollEntryProps {
   renderData?: PollEntryRenderData;
+  siteData?: PluginSiteData;
   pluginAction?: PluginAction;
 }
 
@@ -44,8 +45,8 @@ function describe(problem: PollProblem, t: Texts): string {
  * The editor's part (post_extension_entry_hook): a question and 2 to 10 options. The poll is created through the
  * plugin's `create` route once the editor reports the new thread's id.
  */
-export function PollEntry({ renderData, pluginAction }: PollEntryProps) {
-  const t = texts();
+export function PollEntry({ renderData, siteData, pluginAction }: PollEntryProps) {
+  const t = texts(siteData?.locale);
   const [draft, setDraft] = useState<Draft>({ enabled: false, question: '', options: ['', ''] });
   // The callback runs after the thread is created, long after this render: it reads the newest draft from here.
   const latest = useRef(draft);
@@ -56,16 +57,15 @@ export function PollEntry({ renderData, pluginAction }: PollEntryProps) {
   const onThreadCreated = renderData?.onThreadCreated;
   useEffect(() => {
     if (!onThreadCreated || !pluginAction) return undefined;
-    const release = onThreadCreated(async (threadId) => {
+    return onThreadCreated(async ({ threadId }) => {
       const current = latest.current;
       if (!current.enabled) return;
       const poll = submission(current);
       const problem = pollProblem(poll.question, poll.options);
-      if (problem) throw new Error(`poll: ${describe(problem, texts())}`);
+      if (problem) throw new Error(`poll: ${describe(problem, t)}`);
       await pluginAction.call('create', { method: 'POST', body: { threadId, ...poll } });
     });
-    return typeof release === 'function' ? release : undefined;
-  }, [onThreadCreated, pluginAction]);
+  }, [onThreadCreated, pluginAction, t]);
 
   if (!onThreadCreated || !pluginAction) return null;
 
@@ -125,3 +125,5 @@ export function PollEntry({ renderData, pluginAction }: PollEntryProps) {
     </section>
   );
 }
+
+PollEntry.requiredProps = ['renderData'] as readonly PluginRequiredProp[];

@@ -1,15 +1,16 @@
 /**
  * The poll plugin's server module: `GET get?threadId=`, `POST create {threadId, question, options}` and
- * `POST vote {threadId, option}`, served at /api/plugin/poll/<path>. Everything lives in the plugin store:
+ * `POST vote {threadId, option}`, served at /api/plugin/poll/<path>; each answers `{ poll }`. Everything lives in the
+ * plugin store:
  *
- * - `poll:<threadId>`: `{ question, options, authorId, createdAt }`
- * - `vote:<threadId>:<userId>`: the index of the option the member chose (one record per member)
- * - `count:<threadId>:<index>`: the option's votes, kept only when the store has `increment`
+ * - `poll:<threadId>`: `{ question, options, authorId, createdAt }`, written with `add`, so a thread's first poll stays
+ * - `vote:<threadId>:<userId>`: the index of the option the member chose, written with `add` (one vote per member)
+ * - `count:<threadId>:<index>`: the option's votes, kept with `increment`
  *
- * Limits (README.md): the module cannot read threads, so it cannot tell a thread's author; the first signed-in
- * member to create the poll of a thread that has none owns it (the editor creates it right after the thread, so
- * in practice that is the author). With `increment` the "first" is decided atomically; without it, a second request
- * racing the first may slip through, and the counts are tallied from the vote records instead of counters.
+ * `add` and `increment` are atomic, so racing requests cannot create two polls, vote twice or lose a count. The limit
+ * (README.md): the module cannot read threads, so it cannot tell a thread's author; the first signed-in member to
+ * create the poll of a thread that has none owns it (the editor creates it right after the thread, so in practice
+ * that is the author).
  */
 import {
   definePluginServer,
@@ -37,10 +38,7 @@ export interface StoredPoll {
 
 const keys = {
   poll: (threadId: number) => `poll:${threadId}`,
-  created: (threadId: number) => `created:${threadId}`,
-  votes: (threadId: number) => `vote:${threadId}:`,
   vote: (threadId: number, userId: number) => `vote:${threadId}:${userId}`,
-  voted: (threadId: number, userId: number) => `voted:${threadId}:${userId}`,
   count: (threadId: number, option: number) => `count:${threadId}:${option}`,
 };
 
@@ -93,30 +91,11 @@ async function readPoll(store: PluginStore, threadId: number): Promise<StoredPol
   return isStoredPoll(value) ? value : null;
 }
 
-/**
- * Takes a key once: true for the first caller only. Atomic with `increment`; without it two racing first calls may
- * both get true.
- */
-async function claim(store: PluginStore, key: string): Promise<boolean> {
-  if (store.increment) return (await store.increment(key, 1)) === 1;
-  if ((await store.get(key)) !== null) return false;
-  await store.set(key, 1);
-  return true;
-}
-
 async function countVotes(store: PluginStore, threadId: number, optionCount: number): Promise<number[]> {
-  if (store.increment) {
-    const values = await Promise.all(
-      Array.from({ length: optionCount }, (_, option) => store.get(keys.count(threadId, option))),
-    );
-    return values.map((value) => (typeof value === 'number' ? value : 0));
-  }
-  // No counters: tally the vote records, which are never lost to a race.
-  const counts = new Array<number>(optionCount).fill(0);
-  for (const { value } of await store.list(keys.votes(threadId))) {
-    if (typeof value === 'number' && value >= 0 && value < optionCount) counts[value]! += 1;
-  }
-  return counts;
+  const values = await Promise.all(
+    Array.from({ length: optionCount }, (_, option) => store.get(keys.count(threadId, option))),
+  );
+  return values.map((value) => (typeof value === 'number' ? value : 0));
 }
 
 async function viewPoll(store: PluginStore, threadId: number, viewerId: number | null): Promise<PollView | null> {
@@ -140,7 +119,7 @@ export default definePluginServer((router, ctx) => {
 
   router.get('get', async (request) => {
     const threadId = threadIdOf(request.query.threadId);
-    return viewPoll(store, threadId, request.viewer?.id ?? null);
+    return { poll: await viewPoll(store, threadId, request.viewer?.id ?? null) };
   });
 
   router.post('create', async (request) => {
@@ -148,13 +127,12 @@ export default definePluginServer((router, ctx) => {
     const body = bodyOf(request);
     const threadId = threadIdOf(body.threadId);
     const { question, options } = checkPoll(body.question, body.options);
-    if ((await readPoll(store, threadId)) || !(await claim(store, keys.created(threadId)))) {
+    const poll: StoredPoll = { question, options, authorId, createdAt: new Date().toISOString() };
+    if (!(await store.add(keys.poll(threadId), { ...poll }))) {
       throw new PluginError(Code.RESOURCE_EXIST, 'This thread already has a poll');
     }
-    const poll: StoredPoll = { question, options, authorId, createdAt: new Date().toISOString() };
-    await store.set(keys.poll(threadId), { ...poll });
     ctx.log.info('poll created', { threadId, authorId });
-    return viewPoll(store, threadId, authorId);
+    return { poll: await viewPoll(store, threadId, authorId) };
   });
 
   router.post('vote', async (request) => {
@@ -167,12 +145,10 @@ export default definePluginServer((router, ctx) => {
     if (typeof option !== 'number' || !Number.isInteger(option) || option < 0 || option >= poll.options.length) {
       throw invalid(`option must be the number of an option, 0 to ${poll.options.length - 1}`);
     }
-    const voted = (await store.get(keys.vote(threadId, userId))) !== null;
-    if (voted || !(await claim(store, keys.voted(threadId, userId)))) {
+    if (!(await store.add(keys.vote(threadId, userId), option))) {
       throw new PluginError(Code.RESOURCE_EXIST, 'You have already voted');
     }
-    await store.set(keys.vote(threadId, userId), option);
-    if (store.increment) await store.increment(keys.count(threadId, option), 1);
-    return viewPoll(store, threadId, userId);
+    await store.increment(keys.count(threadId, option), 1);
+    return { poll: await viewPoll(store, threadId, userId) };
   });
 });

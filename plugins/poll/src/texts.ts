@@ -1,4 +1,4 @@
-/** The plugin's words in the page's language (the forum sets `<html lang>`: zh-CN or en); Chinese by default. */
+/** The plugin's words in the page's language (siteData.locale); Chinese by default, as the forum. */
 const zh = {
   poll: '投票',
   addPoll: '添加投票',
@@ -43,7 +43,6 @@ const en: typeof zh = {
 
 export type Texts = typeof zh;
 
-export function texts(): Texts {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang.toLowerCase();
-  return lang.startsWith('en') ? en : zh;
+export function texts(locale: string | undefined): Texts {
+  return locale === 'en' ? en : zh;
 }

@@ -20,16 +20,21 @@ describe('SiteQrCode', () => {
   });
 
   it('encodes the address and shows the caption from the settings', () => {
-    render(<SiteQrCode settings={{ url: 'https://bbs.example.com/', caption: 'Read us on your phone' }} />);
+    render(<SiteQrCode plugin={{ settings: { url: 'https://bbs.example.com/', caption: 'Read us on your phone' } }} />);
     expect(screen.getByRole('img', { name: 'https://bbs.example.com/' })).toBeTruthy();
     expect(screen.getByRole('figure').textContent).toBe('Read us on your phone');
   });
 
-  it("falls back to the site's address for an address that is not a web address", () => {
-    expect(qrAddress('javascript:alert(1)', 'https://site.example/')).toBe('https://site.example/');
-    expect(qrAddress('/relative', 'https://site.example/')).toBe('https://site.example/');
-    expect(qrAddress('', 'https://site.example/')).toBe('https://site.example/');
-    expect(qrAddress('http://other.example/x', 'https://site.example/')).toBe('http://other.example/x');
+  it("takes a path on this site, and falls back to the site's address for anything but a web address", () => {
+    const site = 'https://site.example/';
+    expect(qrAddress('', site)).toBe(site);
+    expect(qrAddress('http://other.example/x', site)).toBe('http://other.example/x');
+    expect(qrAddress('/thread/3', site)).toBe('https://site.example/thread/3');
+    expect(qrAddress('javascript:alert(1)', site)).toBe(site);
+    expect(qrAddress('mailto:a@b.example', site)).toBe(site);
+    // On the server the site's address is not known: a path cannot be resolved yet.
+    expect(qrAddress('/thread/3', '')).toBe('');
+    expect(qrAddress('https://bbs.example.com/', '')).toBe('https://bbs.example.com/');
   });
 
   it('draws every dark module once, and only those', () => {

@@ -10,21 +10,25 @@ type SettingValue = string | number | boolean;
 
 /** The render inputs this plugin reads (the forum passes more). */
 export interface SiteQrCodeProps {
-  /** The plugin's public settings. */
-  settings?: Record<string, SettingValue>;
+  /** Which plugin is rendered: its public settings are here. */
+  plugin?: { settings: Record<string, SettingValue> };
 }
 
 export const DEFAULT_CAPTION = '扫码在手机上访问';
 
 const text = (value: SettingValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
 
-/** The address to encode: the setting when it is an absolute http(s) address, else the site's own. */
+/**
+ * The address to encode: the setting (an http(s) address, or a path on this site) when there is one, else the
+ * site's own address. Empty while the site's address is not known (rendering on the server) and the setting needs it.
+ */
 export function qrAddress(setting: string, siteAddress: string): string {
+  if (!setting) return siteAddress;
   try {
-    const url = new URL(setting);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return setting;
+    const url = siteAddress ? new URL(setting, siteAddress) : new URL(setting);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {
-    // Not an absolute address: the site's own.
+    // Not an address: the site's own.
   }
   return siteAddress;
 }
@@ -49,7 +53,8 @@ const useSiteAddress = () =>
     () => '',
   );
 
-export function SiteQrCode({ settings = {} }: SiteQrCodeProps) {
+export function SiteQrCode({ plugin }: SiteQrCodeProps) {
+  const settings = plugin?.settings ?? {};
   const address = qrAddress(text(settings.url), useSiteAddress());
   if (!address) return null;
   const caption = text(settings.caption) || DEFAULT_CAPTION;
