@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:unit`: every package's own vitest project (unit, service and HTTP tests). */
+/** `npm run test:unit`: every package's and first-party plugin's own vitest project (unit, service and HTTP tests). */
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'plugins/*/vitest.config.ts'],
   },
 });

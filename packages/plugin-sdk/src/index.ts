@@ -1,11 +1,38 @@
 /**
- * The plugin SDK: the only module a Luntan plugin imports. This first version holds the registration contract
- * from the spec (section 3 and 5); the plugin issue adds the runtime (slots, hooks, server extenders).
+ * The plugin SDK: the only module a Luntan plugin imports (docs/plugins.md). It holds the package contract
+ * (plugin.json's types and rules, re-exported from @luntan/shared so the forum and plugins read one source) and the
+ * server half's types. In the browser the forum's import map provides this module to plugins' client code.
  */
-import { PLUGIN_TARGETS, PLUGIN_VERSION_PATTERN, type PLUGIN_PLATFORMS, type PluginTarget } from '@luntan/shared';
+import {
+  comparePluginVersions,
+  PLUGIN_TARGETS,
+  PLUGIN_VERSION_PATTERN,
+  type PLUGIN_PLATFORMS,
+  type PluginTarget,
+} from '@luntan/shared';
 
 /** The placement targets seen in the spec. */
 export { PLUGIN_TARGETS, type PluginTarget };
+
+/** plugin.json: its schema, its types, the hook slots of each target and the version rule. */
+export {
+  Code,
+  comparePluginVersions,
+  PLUGIN_APPID_PATTERN,
+  PLUGIN_HOOKS,
+  PLUGIN_PLATFORMS,
+  PLUGIN_VERSION_PATTERN,
+  pluginEntrySchema,
+  pluginManifestSchema,
+  pluginSettingFieldSchema,
+  type PluginEntry,
+  type PluginHookName,
+  type PluginListItem,
+  type PluginManifest,
+  type PluginSettingField,
+} from '@luntan/shared';
+
+export * from './server.js';
 
 export const SDK_VERSION = '0.1.0';
 
@@ -30,7 +57,7 @@ export function isValidPluginVersion(version: string): boolean {
   return PLUGIN_VERSION_PATTERN.test(version);
 }
 
-/** Compares versions by joining their digits (the spec's rule): the higher one is kept for a hook. */
+/** Compares versions by joining their digits (the spec's rule): the higher one is kept. Same as comparePluginVersions. */
 export function compareVersions(a: string, b: string): number {
-  return Number(a.split('.').join('')) - Number(b.split('.').join(''));
+  return comparePluginVersions(a, b);
 }

@@ -1,0 +1,3 @@
+import { pluginTestProject } from '../vitest.plugin.js';
+
+export default pluginTestProject(import.meta.url);
