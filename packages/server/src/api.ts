@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 /**
@@ -114,6 +115,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(walletRoutes);
   await api.register(ordersRoutes);
   await api.register(paymentsRoutes);
+  await api.register(pluginsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {
