@@ -104,6 +104,12 @@ export type PluginComponent<RenderData = unknown, Store extends object = Record<
   PluginRenderProps<RenderData, Store>
 > & { requiredProps?: readonly PluginRequiredProp[] };
 
+/** What `onThreadCreated` calls: the new thread's id, and whether it was saved as a draft. */
+export type ThreadCreatedCallback = (
+  threadId: number,
+  thread: { threadId: number; isDraft: boolean },
+) => void | Promise<void>;
+
 /** renderData of plugin_post hooks (post_extension_entry_hook in the editor's toolbar, _content_hook below it). */
 export interface PostRenderData {
   /** The thread being edited, or 0 for a new one. */
@@ -112,16 +118,18 @@ export interface PostRenderData {
   categoryId: number;
   /** The Markdown text in the editor. */
   content: string;
-  /** Replaces the whole text. */
+  /** Replaces the whole text (stable across renders, like `insert`). */
   setContent(text: string): void;
   /** Inserts text at the cursor (at the end when the editor has no cursor), as a paragraph of its own. */
   insert(text: string): void;
   /**
-   * Runs `callback` once a new thread has been created (published or saved as a draft), before the editor leaves
-   * for it: the place to attach the plugin's own data through `pluginAction.call`. The editor waits for the
-   * callback (up to 5 s). Answers a function that removes the callback (call it from an effect's cleanup).
+   * Runs `callback` with the new thread's id once a new thread has been created (published or saved as a draft),
+   * before the editor leaves for it: the place to attach the plugin's own data through `pluginAction.call` (the
+   * forum's thread.create takes no plugin data). The editor waits for the callbacks (up to 5 s); one that throws is
+   * logged and does not stop the others. Answers a function that removes the callback (call it from an effect's
+   * cleanup). The function itself stays the same across renders.
    */
-  onThreadCreated(callback: (thread: { threadId: number; isDraft: boolean }) => void | Promise<void>): () => void;
+  onThreadCreated(callback: ThreadCreatedCallback): () => void;
 }
 
 /** renderData of add_page_hook: the page `/plugin/<appid>/<path>`. */

@@ -13,8 +13,15 @@ import './plugins-page.css';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.plugins') };
 
-/** What an upload answers: the installed plugin; `kept` when an installed higher version was kept instead. */
-type UploadAnswer = PluginAdminItem & { kept?: unknown };
+/**
+ * What an upload answers: the installed plugin and the version it replaced. When the installed version is not
+ * lower, the server keeps it and answers a failure (-4003) whose message says so, like any broken rule (-4001).
+ */
+interface UploadAnswer {
+  kept: 'uploaded' | 'installed';
+  previousVersion: string | null;
+  item: PluginAdminItem;
+}
 
 /** Re-reads the back office's list and the public plugin lists (the forum's pages follow at once). */
 function usePluginsRefresh(): () => Promise<void> {
@@ -46,10 +53,11 @@ function UploadForm() {
     try {
       const result = await postForm<UploadAnswer>('/api/backAdmin/plugin/upload', form);
       if (isSuccess(result)) {
-        const { pluginName, version, kept } = result.Data;
+        const { item, previousVersion } = result.Data;
+        const names = { name: item.pluginName, version: item.version, from: previousVersion };
         setAnswer({
           ok: true,
-          text: kept && result.Message ? result.Message : t('plugins.admin.installed', { name: pluginName, version }),
+          text: previousVersion ? t('plugins.admin.updated', names) : t('plugins.admin.installed', names),
         });
         if (input.current) input.current.value = '';
         await refresh();
@@ -135,7 +143,10 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
       <header className="lt-plugin-card__head">
         <h2 className="lt-plugin-card__name">{plugin.pluginName}</h2>
         <span className="lt-plugin-card__version">v{plugin.version}</span>
-        <span className={`lt-tag ${plugin.enabled ? 'lt-tag--essence' : 'lt-tag--review'}`} data-testid="plugin-status">
+        <span
+          className={`lt-tag lt-plugin-status lt-plugin-status--${plugin.enabled ? 'on' : 'off'}`}
+          data-testid="plugin-status"
+        >
           {plugin.enabled ? t('plugins.admin.enabled') : t('plugins.admin.disabled')}
         </span>
       </header>

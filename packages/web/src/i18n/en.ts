@@ -712,6 +712,7 @@ export const en: Messages = {
       file: 'Plugin package',
       chooseFile: 'Choose a plugin package first (.zip or .tgz)',
       installed: 'Installed {{name}} {{version}}',
+      updated: 'Updated {{name}} from {{from}} to {{version}}',
       empty: 'No plugin installed yet',
       name: 'Plugin',
       version: 'Version',

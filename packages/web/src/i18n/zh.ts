@@ -708,6 +708,7 @@ export const zh = {
       file: '插件包',
       chooseFile: '请先选择插件包文件（.zip 或 .tgz）',
       installed: '已安装 {{name}} {{version}}',
+      updated: '已将 {{name}} 从 {{from}} 更新到 {{version}}',
       empty: '还没有安装插件',
       name: '插件',
       version: '版本',

@@ -90,7 +90,8 @@ export function PluginRuntime({
   const { forum } = useForum();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
-  const list = pluginsOf(useQuery(pluginListQuery(api, platform)).data);
+  const listResult = useQuery(pluginListQuery(api, platform)).data;
+  const list = pluginsOf(listResult);
   const [results, setResults] = useState<ReadonlyMap<string, PluginLoadResult>>(new Map());
 
   useEffect(() => {
@@ -126,11 +127,14 @@ export function PluginRuntime({
 
   const failed = useMemo(() => list.filter((item) => results.get(item.moduleUrl)?.ok === false), [list, results]);
   const failedIds = failed.map((item) => item.appid).join(' ');
+  const settled = listResult !== undefined && list.every((item) => results.has(item.moduleUrl));
+  // <html data-plugins="loading|ready" data-plugin-asset-errors="appid ...">: for styles, tests and support.
   useEffect(() => {
     const root = document.documentElement;
+    root.dataset.plugins = settled ? 'ready' : 'loading';
     if (failedIds) root.dataset.pluginAssetErrors = failedIds;
     else delete root.dataset.pluginAssetErrors;
-  }, [failedIds]);
+  }, [failedIds, settled]);
 
   const inputs = useMemo((): SharedRenderInputs | null => {
     if (!forum) return null;

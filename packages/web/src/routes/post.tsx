@@ -1,7 +1,7 @@
-import type { PostRenderData } from '@luntan/plugin-sdk';
+import type { PostRenderData, ThreadCreatedCallback } from '@luntan/plugin-sdk';
 import { Code, POST_CONTENT_MAX, THREAD_TITLE_MAX, type CategoryItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../api/dispatcher';
 import { data, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -46,8 +46,6 @@ function flatten(categories: CategoryItem[]): CategoryItem[] {
   return categories.flatMap((c) => [c, ...c.children]);
 }
 
-type ThreadCreatedCallback = Parameters<PostRenderData['onThreadCreated']>[0];
-
 /** How long the editor waits for the plugins' onThreadCreated callbacks before leaving for the new thread. */
 const THREAD_CREATED_WAIT_MS = 5_000;
 
@@ -58,7 +56,7 @@ async function runThreadCreated(
 ): Promise<void> {
   const runs = [...callbacks].map(async (callback) => {
     try {
-      await callback(thread);
+      await callback(thread.threadId, thread);
     } catch (error) {
       console.warn('[plugin] onThreadCreated failed', error);
     }
@@ -121,6 +119,21 @@ function PostForm({ threadId }: { threadId: number }) {
   const localSave = useRef<number | undefined>(undefined);
   const selectId = useId();
   const threadCreated = useRef(new Set<ThreadCreatedCallback>());
+  // The same functions on every render: a plugin's effects that depend on them run once.
+  const editorActions = useMemo(
+    (): Pick<PostRenderData, 'setContent' | 'insert' | 'onThreadCreated'> => ({
+      setContent: (text) => setValues((v) => ({ ...v, text })),
+      insert: (text) => {
+        const el = document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null;
+        setValues((v) => ({ ...v, text: insertBlock(v.text, el ? el.selectionEnd : v.text.length, text) }));
+      },
+      onThreadCreated: (callback) => {
+        threadCreated.current.add(callback);
+        return () => void threadCreated.current.delete(callback);
+      },
+    }),
+    [],
+  );
 
   // A new thread: bring back what was being written on this device, then keep saving it as it changes.
   useEffect(() => {
@@ -200,15 +213,7 @@ function PostForm({ threadId }: { threadId: number }) {
     title: values.title,
     categoryId,
     content: values.text,
-    setContent: (text) => setValues((v) => ({ ...v, text })),
-    insert: (text) => {
-      const el = document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null;
-      setValues((v) => ({ ...v, text: insertBlock(v.text, el ? el.selectionEnd : v.text.length, text) }));
-    },
-    onThreadCreated: (callback) => {
-      threadCreated.current.add(callback);
-      return () => threadCreated.current.delete(callback);
-    },
+    ...editorActions,
   };
 
   const onSubmit = (event: FormEvent): void => {
