@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pluginShims } from './build/plugin-shims';
 
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.meta.url));
 
 /**
  * One config, two builds:
@@ -10,9 +12,10 @@ const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta
  * - `vite build --ssr src/entry-server.tsx`: the server renderer in dist/server/entry-server.js.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // The browser build also writes the modules a plugin may import (build/plugin-shims.ts).
+  plugins: isSsrBuild ? [react()] : [react(), pluginShims()],
   resolve: {
-    alias: { '@luntan/shared': sharedSource },
+    alias: { '@luntan/shared': sharedSource, '@luntan/plugin-sdk': sdkSource },
   },
   build: isSsrBuild
     ? {

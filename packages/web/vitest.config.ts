@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@luntan/shared': sharedSource },
+    alias: { '@luntan/shared': sharedSource, '@luntan/plugin-sdk': sdkSource },
   },
   test: {
     name: 'web',

@@ -61,3 +61,6 @@ export function isValidPluginVersion(version: string): boolean {
 export function compareVersions(a: string, b: string): number {
   return comparePluginVersions(a, b);
 }
+
+/** What a plugin component receives when the forum renders it (owned by the web runtime). */
+export type * from './runtime-types.js';

@@ -10,6 +10,7 @@ import type { AppContext } from './app-context';
 import { adoptJumpUrlCookie, saveJumpUrl } from './auth/jump-url';
 import { forgetSession } from './auth/session';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from './boot-state';
+import { PluginErrorBoundary } from './components/plugin/plugin-slot';
 import { toast } from './components/ui';
 import { createI18n } from './i18n';
 import { createQueryClient } from './query-client';
@@ -73,6 +74,14 @@ async function main(): Promise<void> {
     <AppProviders ctx={ctx} i18n={i18n} platform={state.platform}>
       <RouterProvider router={router} />
     </AppProviders>,
+    {
+      // A plugin that throws is a console warning only (its slot's boundary writes it); other caught errors are
+      // logged as React would.
+      onCaughtError: (error, info) => {
+        if (info.errorBoundary instanceof PluginErrorBoundary) return;
+        console.error(error, info.componentStack);
+      },
+    },
   );
   if (redirectedByGuard) toast.info(pleaseLogin());
 }

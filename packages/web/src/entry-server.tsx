@@ -20,7 +20,7 @@ import { createRoutes } from './route-table';
 import { handle as notFoundHandle } from './routes/not-found';
 import { documentTitle, isNotFoundMatch, pageHead, shownMatches } from './routing/handle';
 import { ROUTE_MODULES } from './routing/route-modules';
-import { loadManifest, pageAssets } from './server/assets';
+import { loadImportMap, loadManifest, pageAssets } from './server/assets';
 import { renderDocument } from './server/document';
 
 export interface RenderInput {
@@ -133,7 +133,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const routeSources = context.matches
     .map((match) => ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES]?.src)
     .filter((src): src is string => typeof src === 'string');
-  const assets = pageAssets(await loadManifest(), routeSources);
+  const [manifest, importMap] = await Promise.all([loadManifest(), loadImportMap()]);
+  const assets = pageAssets(manifest, routeSources);
 
   const boot: BootState = { platform, locale, queries: dehydrate(queryClient) };
   const headMatches = shownMatches(
@@ -162,6 +163,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       'og:url': origin ? origin + url.pathname + url.search : '',
       'og:image': absoluteUrl(head.image || site?.siteLogo || '', origin),
     },
+    importMapJson: importMap ? scriptSafeJson(importMap) : null,
     appHtml,
     bootStateJson: scriptSafeJson(boot),
     routerHydrationScript: routerHydrationScript(context),
@@ -174,5 +176,5 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
 /** Loads every page module and the client manifest ahead of the first visitor (the server calls it on start). */
 export async function warmUp(): Promise<void> {
-  await Promise.all([...Object.values(ROUTE_MODULES).map((module) => module.load()), loadManifest()]);
+  await Promise.all([...Object.values(ROUTE_MODULES).map((module) => module.load()), loadManifest(), loadImportMap()]);
 }

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PARTNER_INVITE_PATH } from './api/error-handler';
 import { forumQuery, unreadQuery } from './api/queries';
+import { loaderPlatform, pluginListQuery } from './plugin-runtime/plugin-list';
 import type { AppContext } from './app-context';
 import { adminOnly } from './admin/admin-guard';
 import { guestOnly, requireLogin } from './auth/guard';
@@ -60,8 +61,12 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
       throw redirect(PARTNER_INVITE_PATH);
     }
     const userId = user?.userId;
-    // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
-    if (ctx.isServer && userId) await ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId));
+    await Promise.all([
+      // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
+      ctx.isServer && userId ? ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId)) : null,
+      // The enabled plugins of the layout: the server's page and the browser's first render agree on them.
+      ctx.queryClient.ensureQueryData(pluginListQuery(ctx.api, loaderPlatform(request, ctx.isServer))),
+    ]);
     return null;
   };
 
@@ -147,6 +152,13 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               loader: pageLoader(ctx, 'partnerInvite', loginRequired),
               lazy: lazyPage('partnerInvite'),
             },
+            // A page that a plugin adds (add_page_hook): /plugin/<appid>/<path>.
+            {
+              id: 'pluginPage',
+              path: 'plugin/:appid/*',
+              loader: pageLoader(ctx, 'pluginPage'),
+              lazy: lazyPage('pluginPage'),
+            },
             {
               id: 'admin',
               path: 'admin',
@@ -162,6 +174,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminReview', 'review'),
                 adminPage('adminSigninFields', 'signin-fields'),
                 adminPage('adminTemplates', 'templates'),
+                adminPage('adminPlugins', 'plugins'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

@@ -5,6 +5,7 @@ import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { usePlatform } from '../platform/platform-context';
+import { PluginRuntime } from '../plugin-runtime/plugin-runtime';
 import { documentTitle, type RouteHandle } from '../routing/handle';
 import { ShownPageContext } from '../routing/shown-page';
 import { DesktopLayout } from './desktop/desktop-layout';
@@ -68,7 +69,7 @@ export function AppShell() {
   const Layout = platform === 'h5' ? MobileLayout : DesktopLayout;
   const closed = forum?.setSite.siteClose === true && !forum.user?.isAdmin && location.pathname !== '/user/login';
   return (
-    <>
+    <PluginRuntime>
       <SkipLink />
       <Layout>
         {failed ? (
@@ -83,7 +84,7 @@ export function AppShell() {
       </Layout>
       {/* Back and forward return to where the reader was on the page (a list's page and position). */}
       <ScrollRestoration />
-    </>
+    </PluginRuntime>
   );
 }
 

@@ -233,7 +233,16 @@ export function Component() {
       <ThreadList params={params} />
     </div>
   );
-  if (platform === 'h5') return <div className="lt-home lt-home--h5">{main}</div>;
+  if (platform === 'h5') {
+    // A phone has no side columns: what plugins add to them follows the list (recommend and QR code stay desktop's).
+    return (
+      <div className="lt-home lt-home--h5">
+        {main}
+        <PluginSlot target="plugin_index" hook="left_insert" />
+        <PluginSlot target="plugin_index" hook="right_insert" />
+      </div>
+    );
+  }
   return (
     <div className="lt-home lt-home--pc">
       <aside className="lt-home__left">

@@ -1,6 +1,7 @@
+import type { PostRenderData, ThreadCreatedCallback } from '@luntan/plugin-sdk';
 import { Code, POST_CONTENT_MAX, THREAD_TITLE_MAX, type CategoryItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSuccess } from '../api/dispatcher';
 import { data, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -9,7 +10,8 @@ import { cachedForum } from '../api/queries';
 import { post } from '../api/mutate';
 import { useAppContext, type AppContext } from '../app-context';
 import { DraftList } from '../components/forum/draft-list';
-import { MarkdownEditor } from '../components/forum/markdown-editor';
+import { EDITOR_ID, insertBlock, MarkdownEditor } from '../components/forum/markdown-editor';
+import { PluginSlot } from '../components/plugin/plugin-slot';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
@@ -42,6 +44,29 @@ interface DraftValues {
 
 function flatten(categories: CategoryItem[]): CategoryItem[] {
   return categories.flatMap((c) => [c, ...c.children]);
+}
+
+/** How long the editor waits for the plugins' onThreadCreated callbacks before leaving for the new thread. */
+const THREAD_CREATED_WAIT_MS = 5_000;
+
+/** Runs the plugins' callbacks after a thread was created; a failing or slow one is logged, never blocks. */
+async function runThreadCreated(
+  callbacks: Iterable<ThreadCreatedCallback>,
+  thread: { threadId: number; isDraft: boolean },
+): Promise<void> {
+  const runs = [...callbacks].map(async (callback) => {
+    try {
+      await callback(thread.threadId, thread);
+    } catch (error) {
+      console.warn('[plugin] onThreadCreated failed', error);
+    }
+  });
+  let timer: number | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = window.setTimeout(resolve, THREAD_CREATED_WAIT_MS);
+  });
+  await Promise.race([Promise.all(runs), timeout]);
+  window.clearTimeout(timer);
 }
 
 function readLocalDraft(): DraftValues | null {
@@ -93,6 +118,22 @@ function PostForm({ threadId }: { threadId: number }) {
   const restored = useRef(false);
   const localSave = useRef<number | undefined>(undefined);
   const selectId = useId();
+  const threadCreated = useRef(new Set<ThreadCreatedCallback>());
+  // The same functions on every render: a plugin's effects that depend on them run once.
+  const editorActions = useMemo(
+    (): Pick<PostRenderData, 'setContent' | 'insert' | 'onThreadCreated'> => ({
+      setContent: (text) => setValues((v) => ({ ...v, text })),
+      insert: (text) => {
+        const el = document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null;
+        setValues((v) => ({ ...v, text: insertBlock(v.text, el ? el.selectionEnd : v.text.length, text) }));
+      },
+      onThreadCreated: (callback) => {
+        threadCreated.current.add(callback);
+        return () => void threadCreated.current.delete(callback);
+      },
+    }),
+    [],
+  );
 
   // A new thread: bring back what was being written on this device, then keep saving it as it changes.
   useEffect(() => {
@@ -145,6 +186,7 @@ function PostForm({ threadId }: { threadId: number }) {
             ...(asDraft ? { draft: true } : {}),
           });
       if (!answer) return;
+      if (!editing) await runThreadCreated(threadCreated.current, { threadId: answer.threadId, isDraft: asDraft });
       if (!editing) {
         // Sent (published or saved on the server): a pending local save must not bring it back on the next visit.
         window.clearTimeout(localSave.current);
@@ -163,6 +205,15 @@ function PostForm({ threadId }: { threadId: number }) {
     } finally {
       setPending(null);
     }
+  };
+
+  /** What the editor's plugin slots get as renderData (the SDK's PostRenderData). */
+  const pluginRenderData: PostRenderData = {
+    threadId,
+    title: values.title,
+    categoryId,
+    content: values.text,
+    ...editorActions,
   };
 
   const onSubmit = (event: FormEvent): void => {
@@ -214,7 +265,11 @@ function PostForm({ threadId }: { threadId: number }) {
         categoryId={categoryId}
         canInsertImage={canInsertImage}
         maxLength={POST_CONTENT_MAX}
+        toolbarExtra={
+          <PluginSlot target="plugin_post" hook="post_extension_entry_hook" renderData={pluginRenderData} />
+        }
       />
+      <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">

@@ -191,7 +191,7 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
         data-testid="thread-content"
         dangerouslySetInnerHTML={{ __html: thread.content.html }}
       />
-      <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" />
+      <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" threadData={thread} />
       <footer className="lt-thread__actions">
         <ActionButton
           icon="like"

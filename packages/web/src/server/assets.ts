@@ -64,3 +64,23 @@ export function pageAssets(manifest: Manifest | null, routeSources: string[]): P
     modulePreloads: [...preloads],
   };
 }
+
+/** The import map of plugin modules (build/plugin-shims.ts writes it next to the manifest): specifier → URL. */
+export interface ImportMap {
+  imports: Record<string, string>;
+}
+
+let cachedImportMap: Promise<ImportMap | null> | null = null;
+
+/** Reads the plugin import map of the browser build, once (null when the build has none). */
+export function loadImportMap(
+  url: URL = new URL('../client/.vite/plugin-import-map.json', import.meta.url),
+): Promise<ImportMap | null> {
+  cachedImportMap ??= readFile(url, 'utf8')
+    .then((text) => JSON.parse(text) as ImportMap)
+    .catch(() => {
+      cachedImportMap = null;
+      return null;
+    });
+  return cachedImportMap;
+}

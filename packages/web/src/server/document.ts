@@ -12,6 +12,11 @@ export interface DocumentParts {
   nonce: string;
   /** OpenGraph properties; empty values are left out. */
   openGraph?: Record<string, string>;
+  /**
+   * The import map (script-safe JSON) that resolves what plugin modules import (`react`, `react/jsx-runtime`,
+   * `@luntan/plugin-sdk`) to the forum's shims; it must come before any module script or preload.
+   */
+  importMapJson?: string | null;
   appHtml: string;
   bootStateJson: string;
   routerHydrationScript: string;
@@ -41,6 +46,7 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
     // Vite's preload helper reads the nonce from here for the links it adds.
     `<meta property="csp-nonce" nonce="${nonce}">`,
+    parts.importMapJson ? `<script type="importmap" nonce="${nonce}">${parts.importMapJson}</script>` : '',
     `<title>${escapeHtml(parts.title)}</title>`,
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
@@ -60,6 +66,6 @@ export function renderDocument(parts: DocumentParts): string {
   ];
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}">` +
-    `<head>${head.join('')}</head><body>${body.filter(Boolean).join('')}</body></html>`
+    `<head>${head.filter(Boolean).join('')}</head><body>${body.filter(Boolean).join('')}</body></html>`
   );
 }

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import cjkFriendly from 'markdown-it-cjk-friendly';
-import { useMemo, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { useMemo, useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
@@ -48,10 +48,20 @@ export interface MarkdownEditorProps {
   categoryId?: number;
   canInsertImage: boolean;
   maxLength: number;
+  /** More toolbar buttons (the editor's plugin slot). */
+  toolbarExtra?: ReactNode;
 }
 
 /** A Markdown editor: toolbar, image upload by button, paste and drop, and a preview tab. */
-export function MarkdownEditor({ value, onChange, label, categoryId, canInsertImage, maxLength }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  value,
+  onChange,
+  label,
+  categoryId,
+  canInsertImage,
+  maxLength,
+  toolbarExtra,
+}: MarkdownEditorProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(0);
@@ -145,41 +155,45 @@ export function MarkdownEditor({ value, onChange, label, categoryId, canInsertIm
             {t('editor.preview')}
           </button>
         </div>
-        {tab === 'write' ? (
-          <div className="lt-editor__tools">
-            {tools.map((tool) => (
-              <button
-                key={tool.icon}
-                type="button"
-                className="lt-editor__tool"
-                title={tool.title}
-                aria-label={tool.title}
-                onClick={() => wrap(tool.wrap)}
-              >
-                <Icon name={tool.icon} />
-              </button>
-            ))}
-            {canInsertImage ? (
-              <label className="lt-editor__tool" title={t('editor.image')}>
-                <Icon name="image" />
-                <span className="lt-visually-hidden">{t('editor.image')}</span>
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  multiple
-                  hidden
-                  data-testid="editor-image-input"
-                  onChange={(event) => {
-                    const files = [...(event.target.files ?? [])];
-                    event.target.value = '';
-                    void upload(files);
-                  }}
-                />
-              </label>
-            ) : null}
-            {uploading > 0 ? <Spinner size={16} /> : null}
-          </div>
-        ) : null}
+        <div className="lt-editor__tools">
+          {tab === 'write' ? (
+            <>
+              {tools.map((tool) => (
+                <button
+                  key={tool.icon}
+                  type="button"
+                  className="lt-editor__tool"
+                  title={tool.title}
+                  aria-label={tool.title}
+                  onClick={() => wrap(tool.wrap)}
+                >
+                  <Icon name={tool.icon} />
+                </button>
+              ))}
+              {canInsertImage ? (
+                <label className="lt-editor__tool" title={t('editor.image')}>
+                  <Icon name="image" />
+                  <span className="lt-visually-hidden">{t('editor.image')}</span>
+                  <input
+                    type="file"
+                    accept="image/png,image/jpeg,image/gif,image/webp"
+                    multiple
+                    hidden
+                    data-testid="editor-image-input"
+                    onChange={(event) => {
+                      const files = [...(event.target.files ?? [])];
+                      event.target.value = '';
+                      void upload(files);
+                    }}
+                  />
+                </label>
+              ) : null}
+              {uploading > 0 ? <Spinner size={16} /> : null}
+            </>
+          ) : null}
+          {/* Kept mounted in the preview too: a plugin's button keeps its state. */}
+          {toolbarExtra}
+        </div>
       </div>
       {tab === 'write' ? (
         <div className="lt-mention-host">

@@ -36,7 +36,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
           <Highlight text={thread.summary} keyword={keyword} />
         </p>
       ) : null}
-      <PluginSlot target="plugin_index" hook="thread_extension_display_hook" />
+      <PluginSlot target="plugin_index" hook="thread_extension_display_hook" threadData={thread} />
       <footer className="lt-thread-card__counts">
         <span title={t('forum.views')}>
           <Icon name="eye" /> {thread.viewCount}
