@@ -10,6 +10,8 @@ import { post } from '../api/mutate';
 import { useAppContext, type AppContext } from '../app-context';
 import { DraftList } from '../components/forum/draft-list';
 import { MarkdownEditor } from '../components/forum/markdown-editor';
+import { canInsertPay, priceCents, type ThreadMoney } from '../components/money/thread-money';
+import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
@@ -38,6 +40,15 @@ interface DraftValues {
   categoryId: number;
   title: string;
   text: string;
+  /** A paid thread's price ("" or "0" free) and how many characters everyone sees. */
+  price?: string;
+  freeWords?: string;
+}
+
+/** The price fields of a thread being edited (empty for a free one). */
+function moneyValues(thread: (ThreadDetail & ThreadMoney) | null): Pick<DraftValues, 'price' | 'freeWords'> {
+  if (!thread || priceCents(thread) <= 0) return {};
+  return { price: thread.price, freeWords: String(thread.freeWords ?? 0) };
 }
 
 function flatten(categories: CategoryItem[]): CategoryItem[] {
@@ -88,6 +99,7 @@ function PostForm({ threadId }: { threadId: number }) {
     categoryId: editing?.categoryId ?? initialCategory,
     title: editing?.title ?? '',
     text: editing?.content.text ?? '',
+    ...moneyValues(editing),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -118,6 +130,10 @@ function PostForm({ threadId }: { threadId: number }) {
     forum?.user?.isAdmin === true ||
     (forum?.permissions ?? []).some((p) => p === 'thread.insertImage' || p.endsWith('.thread.insertImage'));
 
+  const mayCharge = canInsertPay(forum, categoryId);
+  // Sent only by those who may charge (and always when editing a priced thread, so clearing the price frees it).
+  const money = mayCharge ? { price: values.price?.trim() || '0', freeWords: Number(values.freeWords || 0) } : {};
+
   const send = async (asDraft: boolean): Promise<void> => {
     if (!categoryId) {
       toast.warning(t('editor.chooseCategory'));
@@ -136,12 +152,14 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             categoryId,
+            ...money,
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
         : await post<{ threadId: number }>('/api/v3/thread.create', {
             categoryId,
             title: values.title,
             content,
+            ...money,
             ...(asDraft ? { draft: true } : {}),
           });
       if (!answer) return;
@@ -215,6 +233,30 @@ function PostForm({ threadId }: { threadId: number }) {
         canInsertImage={canInsertImage}
         maxLength={POST_CONTENT_MAX}
       />
+      {mayCharge ? (
+        <fieldset className="lt-post-form__money" data-testid="paid-fields">
+          <legend className="lt-visually-hidden">{t('threadMoney.editor.legend')}</legend>
+          <TextInput
+            label={t('threadMoney.editor.price')}
+            name="price"
+            mode="number"
+            placeholder="0.00"
+            append="¥"
+            appendWidth="32px"
+            value={values.price ?? ''}
+            onChange={(price) => setValues((v) => ({ ...v, price }))}
+          />
+          <TextInput
+            label={t('threadMoney.editor.freeWords')}
+            name="freeWords"
+            mode="number"
+            placeholder="0"
+            value={values.freeWords ?? ''}
+            onChange={(freeWords) => setValues((v) => ({ ...v, freeWords }))}
+          />
+          <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
+        </fieldset>
+      ) : null}
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">
