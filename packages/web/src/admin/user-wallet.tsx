@@ -45,6 +45,13 @@ const ORDER_STATE_KEYS: Record<number, keyof Messages['admin']['wallet']['orderS
   [OrderStatus.REFUNDED]: 'refunded',
 };
 
+/** What wallet.update answers. */
+interface WalletState {
+  availableAmount: string;
+  freezeAmount: string;
+  walletStatus: number | null;
+}
+
 /** A signed amount, green when money came in. */
 function Signed({ amount }: { amount: string }) {
   const negative = amount.startsWith('-');
@@ -197,10 +204,29 @@ export function UserWallet({ userId, username, colSpan }: { userId: number; user
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const { pending, run } = usePending();
+  // The balances after the latest change (the ledger's newest row), and the status once an update has told it.
+  const latest = useAdminQuery<Page<WalletLogItem>>(
+    ['walletLogs', userId, 'latest'],
+    '/api/backAdmin/users.wallet.logs',
+    {
+      page: 1,
+      perPage: 1,
+      filter: { userId },
+    },
+  );
+  const [state, setState] = useState<WalletState | null>(null);
+  const newest = latest.data?.pageData[0];
+  const balance = state ?? (newest ? { ...newest, walletStatus: null } : null);
 
   const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    const answer = await adminCall('POST', '/api/backAdmin/users/wallet.update', { userId, ...body }, done);
+    const answer = await adminCall<WalletState>(
+      'POST',
+      '/api/backAdmin/users/wallet.update',
+      { userId, ...body },
+      done,
+    );
     if (answer === null) return false;
+    setState(answer);
     await refresh('walletLogs');
     await refresh('orderLogs');
     return true;
@@ -223,6 +249,14 @@ export function UserWallet({ userId, username, colSpan }: { userId: number; user
     <tr className="lt-wallet-row">
       <td colSpan={colSpan}>
         <section className="lt-wallet" aria-label={t('admin.wallet.of', { name: username })} data-testid="user-wallet">
+          <p className="lt-wallet__balance" data-testid="wallet-balance">
+            {balance
+              ? t('admin.wallet.balance', { available: balance.availableAmount, frozen: balance.freezeAmount })
+              : t('admin.wallet.balance', { available: '0.00', frozen: '0.00' })}
+            {balance?.walletStatus === 1 ? (
+              <span className="lt-cash-status lt-cash-status--rejected">{t('admin.wallet.isFrozen')}</span>
+            ) : null}
+          </p>
           <form className="lt-wallet__form" onSubmit={submit}>
             <div className="lt-field">
               <label className="lt-field__label" htmlFor={`wallet-op-${userId}`}>

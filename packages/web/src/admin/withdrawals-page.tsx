@@ -21,17 +21,17 @@ const statusKey = (status: number) => STATUS_KEYS[status as keyof typeof STATUS_
 type Decision = 2 | 3 | 5;
 const DECISION_KEYS: Record<Decision, 'approve' | 'reject' | 'markPaid'> = { 2: 'approve', 3: 'reject', 5: 'markPaid' };
 
-/** Which decisions a withdrawal in this status can take. */
+/** Which decisions a withdrawal in this status can take: approve or reject a pending one, pay or reject an approved one. */
 function decisionsFor(status: number): Decision[] {
   if (status === CashStatus.PENDING) return [2, 3];
-  if (status === CashStatus.APPROVED || status === CashStatus.PAYOUT_FAILED) return [5, 3];
+  if (status === CashStatus.APPROVED) return [5, 3];
   return [];
 }
 
-/** wallet.cash.review's answer: what went through and what did not, with why. */
+/** wallet.cash.review's answer: the ids that went through, and those that did not with why (a key and a sentence). */
 interface ReviewAnswer {
-  succeeded: number[] | number;
-  failed: Array<{ id: number; reason: string }>;
+  succeeded: number[];
+  failed: Array<{ id: number; reason: string; message: string }>;
 }
 
 /** Withdrawals: filter by status and member, approve, reject or mark paid, singly or in bulk, with a remark. */
@@ -53,7 +53,10 @@ export function Component() {
   });
   const { selected, toggle, clear } = useSelection();
   const [asking, setAsking] = useState<{ ids: number[]; decision: Decision } | null>(null);
-  const [outcome, setOutcome] = useState<{ succeeded: number; failed: ReviewAnswer['failed'] } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    succeeded: number;
+    failed: Array<{ id: number; sn: string; message: string }>;
+  } | null>(null);
 
   const apply = (values: { status?: string; username?: string }) => {
     const next = new URLSearchParams();
@@ -78,8 +81,14 @@ export function Component() {
       remark,
     });
     if (!answer) return;
-    const succeeded = Array.isArray(answer.succeeded) ? answer.succeeded.length : answer.succeeded;
-    setOutcome({ succeeded, failed: answer.failed });
+    const succeeded = answer.succeeded.length;
+    // Named by their numbers now: after the refresh they may have left the filtered list.
+    const failed = answer.failed.map((f) => ({
+      id: f.id,
+      sn: list.data?.pageData.find((row) => row.id === f.id)?.cashSn ?? `#${f.id}`,
+      message: f.message || f.reason,
+    }));
+    setOutcome({ succeeded, failed });
     if (answer.failed.length === 0) toast.success(t('admin.cash.done', { count: succeeded }));
     else toast.warning(t('admin.cash.partly', { succeeded, failed: answer.failed.length }));
     setAsking(null);
@@ -129,12 +138,7 @@ export function Component() {
               <p className="lt-outcome__failed">{t('admin.cash.failed', { count: outcome.failed.length })}</p>
               <ul>
                 {outcome.failed.map((f) => (
-                  <li key={f.id}>
-                    {t('admin.cash.failedOne', {
-                      sn: rows.find((r) => r.id === f.id)?.cashSn ?? `#${f.id}`,
-                      reason: f.reason,
-                    })}
-                  </li>
+                  <li key={f.id}>{t('admin.cash.failedOne', { sn: f.sn, reason: f.message })}</li>
                 ))}
               </ul>
             </>

@@ -58,7 +58,7 @@ export function RewardDialog({
         </>
       }
     >
-      <form id={formId} className="lt-pay" onSubmit={(e) => void submit(e)} data-testid="reward-dialog">
+      <form id={formId} className="lt-reward" onSubmit={(e) => void submit(e)} data-testid="reward-dialog">
         <div className="lt-reward__presets" role="radiogroup" aria-label={t('threadMoney.reward.amount')}>
           {REWARD_PRESETS.map((value) => (
             <button
@@ -87,7 +87,7 @@ export function RewardDialog({
             setPreset(null);
           }}
         />
-        <label className="lt-pay__check">
+        <label className="lt-reward__check">
           <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
           {t('threadMoney.reward.anonymous')}
         </label>

@@ -1,4 +1,4 @@
-import { parseMoney, type Forum, type OrderInfo, type Page, type UserSummary } from '@luntan/shared';
+import { parseMoney, type Forum, type OrderInfo, type Page } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { isSuccess, type ApiResult } from '../../api/dispatcher';
 import { post } from '../../api/mutate';
@@ -12,6 +12,8 @@ export interface ThreadMoney {
   freeWords?: number;
   /** The viewer bought it. */
   paid?: boolean;
+  /** The viewer reads the whole body (false: the content holds only the free part). */
+  canViewFull?: boolean;
   paidCount?: number;
   rewardedCount?: number;
   rewardedAmount?: string;
@@ -25,9 +27,9 @@ export function priceCents(thread: ThreadMoney): number {
   return thread.price === undefined ? 0 : (parseMoney(thread.price) ?? 0);
 }
 
-/** A paid thread the viewer has not bought, and may not read whole otherwise (not the author). */
-export function isLocked(thread: ThreadMoney & { user: { userId: number } }, viewerId: number | null): boolean {
-  return priceCents(thread) > 0 && thread.paid !== true && thread.user.userId !== viewerId;
+/** A paid thread the viewer reads only the free part of (the server's word: its author, editors, buyers read all). */
+export function isLocked(thread: ThreadMoney): boolean {
+  return priceCents(thread) > 0 && thread.canViewFull === false;
 }
 
 /** Whether the viewer may put a price on a thread in this category. */
@@ -37,16 +39,22 @@ export function canInsertPay(forum: Forum | null, categoryId: number): boolean {
   return forum.permissions.some((p) => p === 'thread.insertPay' || p === `category${categoryId}.thread.insertPay`);
 }
 
-/** A buyer or rewarder as thread.paidusers lists them. */
-export type ThreadPayer = UserSummary & { amount?: string; isAnonymous?: boolean };
+/** A payment as thread.paidusers lists it: an anonymous reward has no userId and a localised name. */
+export interface ThreadPayer {
+  userId: number | null;
+  nickname: string;
+  avatar: string;
+  isAnonymous: boolean;
+  amount: string;
+}
 
 /** Buyers (3) or rewarders (2) of a thread; under the thread's key, so refreshing the thread refreshes them. */
 export function useThreadPayers(threadId: number, type: number, enabled: boolean) {
   const { api } = useAppContext();
   const query = useQuery({
     queryKey: ['thread', threadId, 'paidusers', type] as const,
-    queryFn: (): Promise<ApiResult<Page<ThreadPayer> | ThreadPayer[]>> =>
-      api.get<Page<ThreadPayer> | ThreadPayer[]>(
+    queryFn: (): Promise<ApiResult<Page<ThreadPayer>>> =>
+      api.get<Page<ThreadPayer>>(
         '/api/v3/thread.paidusers',
         { threadId, type, page: 1, perPage: 20 },
         { handleError: false },

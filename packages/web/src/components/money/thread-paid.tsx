@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useViewer } from '../../hooks/use-forum';
 import { authorOf, UserAvatar } from '../people/user-hover-card';
-import { Avatar, Button, Icon, toast } from '../ui';
+import { Avatar, Button, Icon } from '../ui';
 import { PayDialog } from './pay-dialog';
 import { RewardDialog } from './reward-dialog';
 import {
@@ -53,7 +53,7 @@ export function Paywall({ thread }: { thread: MoneyThread }) {
   const afterPaid = useAfterPaid(thread.threadId);
   const [order, setOrder] = useState<OrderInfo | null>(null);
   const [pending, setPending] = useState(false);
-  if (!isLocked(thread, viewer?.userId ?? null)) return null;
+  if (!isLocked(thread)) return null;
 
   const buy = async (): Promise<void> => {
     if (!viewer) {
@@ -76,17 +76,15 @@ export function Paywall({ thread }: { thread: MoneyThread }) {
       <Button type="primary" onClick={() => void buy()} loading={pending} data-testid="paywall-buy">
         {viewer ? t('threadMoney.thread.buy', { amount: thread.price }) : t('threadMoney.thread.loginToBuy')}
       </Button>
-      {order ? (
-        <PayDialog
-          order={order}
-          onClose={() => setOrder(null)}
-          onPaid={() => {
-            setOrder(null);
-            toast.success(t('threadMoney.thread.bought'));
-            void afterPaid();
-          }}
-        />
-      ) : null}
+      <PayDialog
+        open={order !== null}
+        order={order}
+        onClose={() => setOrder(null)}
+        onPaid={() => {
+          setOrder(null);
+          void afterPaid();
+        }}
+      />
     </div>
   );
 }
@@ -121,39 +119,39 @@ export function RewardButton({ thread }: { thread: MoneyThread }) {
           }}
         />
       ) : null}
-      {step === 'pay' && order ? (
-        <PayDialog
-          order={order}
-          onClose={() => setStep('closed')}
-          onPaid={() => {
-            setStep('closed');
-            toast.success(t('threadMoney.reward.thanks'));
-            void afterPaid();
-          }}
-        />
-      ) : null}
+      <PayDialog
+        open={step === 'pay' && order !== null}
+        order={order}
+        onClose={() => setStep('closed')}
+        onPaid={() => {
+          setStep('closed');
+          void afterPaid();
+        }}
+      />
     </>
   );
 }
 
 function PayerRow({ threadId, type, count, label }: { threadId: number; type: number; count: number; label: string }) {
-  const { t } = useTranslation();
   const { users, total } = useThreadPayers(threadId, type, count > 0);
-  const anonymous = t('threadMoney.reward.anonymousName');
   if (count <= 0) return null;
   return (
     <div className="lt-payers" data-testid={type === PAYERS_BUYERS ? 'thread-buyers' : 'thread-rewarders'}>
       <span className="lt-payers__label">{label}</span>
       <span className="lt-payers__avatars">
-        {users
-          .slice(0, 12)
-          .map((user, index) =>
-            user.isAnonymous || !user.userId ? (
-              <Avatar key={`anonymous:${index}`} text={anonymous} alt={anonymous} size="small" circle />
-            ) : (
-              <UserAvatar key={`${user.userId}:${index}`} user={authorOf(user)} size="small" />
-            ),
-          )}
+        {users.slice(0, 12).map((user, index) =>
+          user.userId === null ? (
+            <span key={`anonymous:${index}`} title={user.nickname}>
+              <Avatar text={user.nickname} alt={user.nickname} size="small" circle />
+            </span>
+          ) : (
+            <UserAvatar
+              key={`${user.userId}:${index}`}
+              user={authorOf({ ...user, userId: user.userId })}
+              size="small"
+            />
+          ),
+        )}
         {Math.max(total, count) > 12 ? <span className="lt-payers__more">+{Math.max(total, count) - 12}</span> : null}
       </span>
     </div>
