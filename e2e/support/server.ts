@@ -65,6 +65,8 @@ export async function startServer(): Promise<RunningServer> {
       // Browser tests log in and register often from one address.
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN_FAILURES: '1000',
+      // Payments go through the sandbox provider, whose checkout page is on the forum itself.
+      PAYMENT_SANDBOX: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,6 +28,9 @@ import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -94,6 +97,9 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(usersRoutes);
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
+  await api.register(walletRoutes);
+  await api.register(ordersRoutes);
+  await api.register(paymentsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -35,6 +35,8 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** How long a guest's answer to a public read may be served again, in milliseconds (0: never). */
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** 1: the sandbox payment provider is on (development and tests), whatever the back office says. */
+  PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -53,6 +55,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   bodyLimit: number;
   guestCacheMs: number;
+  paymentSandbox: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT,
     guestCacheMs: e.GUEST_CACHE_MS,
+    paymentSandbox: e.PAYMENT_SANDBOX === '1',
   };
 }
 

@@ -195,6 +195,8 @@ export const tradePayBody = z.object({
     { zh: '支付方式', en: 'Payment method' },
   ),
   payPassword: z.string().max(20).optional(),
+  /** Where the browser returns after a provider's page: a path on this site (default: the thread, or /wallet). */
+  returnPath: z.string().max(500).optional(),
 });
 
 /** What trade/pay/order answers: paid at once (wallet), or where to go on (a URL) or what to show (a QR code's text). */
@@ -209,6 +211,7 @@ export interface TradePayResult {
 }
 
 /** GET /api/v3/pay/methods (ours): the payment types the site takes now, for the pay dialog. */
+export const payMethodsQuery = z.object({ platform: z.enum(['pc', 'h5']).default('pc') });
 export interface PayMethods {
   wallet: boolean;
   /** The provider payment types on this platform and their enabled state. */

@@ -170,6 +170,14 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     ['Content paid', '{actor} paid {amount} for your "{content}"'],
   ),
   t(
+    'post.rewarded',
+    '内容打赏通知',
+    'rewarded',
+    ['username', 'actor', 'content', 'amount'],
+    ['有人打赏了你', '{actor}打赏了你的“{content}”，你获得 {amount} 元'],
+    ['New reward', '{actor} rewarded your "{content}": you received {amount}'],
+  ),
+  t(
     'post.reminded',
     '内容@通知',
     'related',

@@ -1,4 +1,4 @@
-import { UserStatus, type UsersExamineBody } from '@luntan/shared';
+import { formatMoney, OrderType, UserStatus, type UsersExamineBody } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
 import type { Thread } from '../../db/schema.js';
@@ -367,5 +367,49 @@ export async function notifyAccountChanged(
       const vars = { oldgroupname: await names(before.groupIds), newgroupname: await names(after.groupIds) };
       await send(ctx, { ...base, key: 'user.group', vars });
     }
+  });
+}
+
+// --- Money -----------------------------------------------------------------------------------------------------------
+
+/**
+ * An order was paid: the author of a bought or rewarded thread is told what they received (a financial notice).
+ * An anonymous reward names nobody. Told once per order.
+ */
+export async function notifyOrderPaid(ctx: AppContext, orderId: number): Promise<void> {
+  await safely(ctx, 'order paid', async () => {
+    const order = await ctx.db
+      .selectFrom('orders')
+      .leftJoin('threads', 'threads.id', 'orders.threadId')
+      .select([
+        'orders.type',
+        'orders.userId',
+        'orders.payeeId',
+        'orders.threadId',
+        'orders.isAnonymous',
+        'orders.authorAmountCents',
+        'threads.title',
+      ])
+      .where('orders.id', '=', orderId)
+      .executeTakeFirst();
+    if (!order || order.payeeId === null || order.threadId === null) return;
+    const key =
+      order.type === OrderType.REWARD ? 'post.rewarded' : order.type === OrderType.THREAD ? 'post.paid' : null;
+    if (!key) return;
+    const anonymous = order.isAnonymous === 1;
+    const locale = (await readSiteInfo(ctx.db)).siteLocale;
+    await send(ctx, {
+      key,
+      userId: order.payeeId,
+      actorId: anonymous ? null : order.userId,
+      showActor: !anonymous,
+      vars: {
+        content: cut(order.title ?? '', QUOTE_CHARS),
+        amount: formatMoney(Number(order.authorAmountCents)),
+        ...(anonymous ? { actor: locale === 'en' ? 'Someone' : '匿名用户' } : {}),
+      },
+      threadId: order.threadId,
+      subject: { key: `paid:order:${orderId}`, mode: 'once' },
+    });
   });
 }

@@ -73,8 +73,14 @@ export interface PayoutRequest {
 }
 
 export interface PayoutResult {
-  /** true: paid; false: refused (reason says why, in the provider's words). */
+  /** true: paid; false: refused (reason says why, in the provider's words) or, with `pending`, not known yet. */
   ok: boolean;
+  /**
+   * The outcome is not known (no verified answer, a timeout, a transfer still being processed): the money may have
+   * moved, so it must not be returned to the member; retry with the same cashSn (providers treat it as a repeat) or
+   * confirm by hand.
+   */
+  pending?: boolean;
   tradeNo?: string;
   reason?: string;
 }

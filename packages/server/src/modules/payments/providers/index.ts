@@ -1,0 +1,3 @@
+export * from './types.js';
+export { createAlipayProvider, missingAlipayConfig, type AlipayConfig } from './alipay.js';
+export { createWxpayProvider, missingWxpayConfig, WxpayRequestError, type WxpayConfig } from './wxpay.js';

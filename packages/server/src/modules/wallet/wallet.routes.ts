@@ -1,0 +1,52 @@
+import { payPasswordResetBody, walletLogQuery } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../core/envelope.js';
+import { loginRequired } from '../auth/guards.js';
+import { requireUser } from '../auth/viewer.js';
+import { listWalletLog, readWalletInfo, setPayPassword } from './wallet.service.js';
+
+/** The member's wallet: balances, the ledger, the pay password (docs/money.md). */
+export async function walletRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const tags = ['wallet'];
+
+  api.get(
+    '/v3/wallet/user',
+    {
+      onRequest: loginRequired,
+      schema: { tags, summary: 'My wallet: available and frozen amounts, pay password state, withdrawal rules' },
+    },
+    async (request) => ok(request, await readWalletInfo(db, requireUser(request.viewer))),
+  );
+
+  api.get(
+    '/v3/wallet/log',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: 'My ledger, newest first: filter[changeType] (comma separated), filter[startTime], filter[endTime]',
+        querystring: walletLogQuery,
+      },
+    },
+    async (request) => ok(request, await listWalletLog(db, requireUser(request.viewer).id, request.query)),
+  );
+
+  api.post(
+    '/v3/users/pay-password/reset',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: 'Set or change the six-digit pay password; the login password confirms it',
+        body: payPasswordResetBody,
+      },
+    },
+    async (request) => {
+      await setPayPassword(db, requireUser(request.viewer), request.body);
+      return ok(request, {});
+    },
+  );
+}
