@@ -179,10 +179,8 @@ export function Component() {
                   <th>
                     <span className="lt-visually-hidden">{t('admin.select')}</span>
                   </th>
-                  <th>{t('admin.cash.sn')}</th>
                   <th>{t('admin.cash.member')}</th>
                   <th>{t('admin.cash.amount')}</th>
-                  <th>{t('admin.cash.fee')}</th>
                   <th>{t('admin.cash.account')}</th>
                   <th>{t('admin.cash.statusLabel')}</th>
                   <th>{t('admin.cash.applied')}</th>
@@ -202,10 +200,14 @@ export function Component() {
                           onChange={(on) => toggle(row.id, on)}
                         />
                       </td>
-                      <td>{row.cashSn}</td>
-                      <td>{row.username ?? `#${row.userId}`}</td>
-                      <td className="lt-num">¥{row.cashApplyAmount}</td>
-                      <td className="lt-num">¥{row.cashCharge}</td>
+                      <td>
+                        <strong>{row.username ?? `#${row.userId}`}</strong>
+                        <div className="lt-empty--small lt-num">{row.cashSn}</div>
+                      </td>
+                      <td className="lt-num">
+                        ¥{row.cashApplyAmount}
+                        <div className="lt-empty--small">{t('admin.cash.feeOf', { amount: row.cashCharge })}</div>
+                      </td>
                       <td className="lt-table__wrap">{row.receiveAccount}</td>
                       <td>
                         <span className={`lt-cash-status lt-cash-status--${statusKey(row.cashStatus)}`}>
@@ -242,7 +244,13 @@ export function Component() {
       )}
       <PromptDialog
         open={asking !== null}
-        title={asking ? t(`admin.cash.confirm.${DECISION_KEYS[asking.decision]}`, { count: asking.ids.length }) : ''}
+        title={
+          !asking
+            ? ''
+            : asking.ids.length === 1
+              ? t(`admin.cash.confirmOne.${DECISION_KEYS[asking.decision]}`)
+              : t(`admin.cash.confirm.${DECISION_KEYS[asking.decision]}`, { count: asking.ids.length })
+        }
         label={t('admin.cash.remark')}
         placeholder={t('admin.cash.remarkPlaceholder')}
         confirmText={asking ? t(`admin.cash.${DECISION_KEYS[asking.decision]}`) : ''}
