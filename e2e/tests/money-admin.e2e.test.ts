@@ -293,7 +293,7 @@ describe('money pages', () => {
       const shown = key === 'orderCount' ? String(value) : `¥${value}`;
       expect(await page.getByTestId(`figure-${key}`).locator('dd').textContent(), key).toBe(shown);
     }
-    await page.getByTestId('figure-totalIncome').getByText('用户总充值').waitFor();
+    await page.getByTestId('figure-totalIncome').getByText('总收入', { exact: true }).waitFor();
     const chart = page.getByTestId('finance-chart');
     await chart.locator('canvas').first().waitFor();
     await page.locator('[data-testid="finance-chart"][data-ready="true"]').waitFor();

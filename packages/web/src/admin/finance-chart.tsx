@@ -24,7 +24,6 @@ export function chartOption(points: FinanceChartPoint[], label: (key: FigureKey)
   const money = CHART_SERIES.map((key) => ({
     name: label(key),
     type: 'line',
-    smooth: true,
     showSymbol: points.length < 40,
     data: points.map((p) => Number(p[key])),
   }));
@@ -44,7 +43,6 @@ export function chartOption(points: FinanceChartPoint[], label: (key: FigureKey)
         name: label('orderCount'),
         type: 'line',
         yAxisIndex: 1,
-        smooth: true,
         showSymbol: points.length < 40,
         lineStyle: { type: 'dashed' },
         data: points.map((p) => p.orderCount),

@@ -70,7 +70,7 @@ export function Component() {
             ))}
           </dl>
         )}
-        <p className="lt-empty--small">{t('admin.finance.explain')}</p>
+        <p className="lt-hint">{t('admin.finance.explain')}</p>
       </AdminSection>
       <section className="lt-card lt-admin-form" aria-labelledby="finance-chart-title">
         <h2 id="finance-chart-title" className="lt-card__title">

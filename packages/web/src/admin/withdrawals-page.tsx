@@ -173,7 +173,7 @@ export function Component() {
             ))}
           </div>
           <div className="lt-table-wrap">
-            <table className="lt-table">
+            <table className="lt-table lt-table--stack">
               <thead>
                 <tr>
                   <th>
@@ -204,18 +204,20 @@ export function Component() {
                         <strong>{row.username ?? `#${row.userId}`}</strong>
                         <div className="lt-empty--small lt-num">{row.cashSn}</div>
                       </td>
-                      <td className="lt-num">
+                      <td className="lt-num" data-label={t('admin.cash.amount')}>
                         ¥{row.cashApplyAmount}
                         <div className="lt-empty--small">{t('admin.cash.feeOf', { amount: row.cashCharge })}</div>
                       </td>
-                      <td className="lt-table__wrap">{row.receiveAccount}</td>
-                      <td>
+                      <td className="lt-table__wrap" data-label={t('admin.cash.account')}>
+                        {row.receiveAccount}
+                      </td>
+                      <td data-label={t('admin.cash.statusLabel')}>
                         <span className={`lt-cash-status lt-cash-status--${statusKey(row.cashStatus)}`}>
                           {t(`admin.cash.status.${statusKey(row.cashStatus)}`)}
                         </span>
                         {row.remark ? <div className="lt-empty--small">{row.remark}</div> : null}
                       </td>
-                      <td>
+                      <td data-label={t('admin.cash.applied')}>
                         <TimeText iso={row.createdAt} />
                       </td>
                       <td>

@@ -540,7 +540,8 @@ export const en: Messages = {
         orderCount: 'Order count',
       },
       explain:
-        'Profit = withdrawal fees + order royalty (the site’s share of rewards and paid threads) + joining fees.',
+        'Total income is what all paid orders brought in (recharges, rewards, paid threads, joining fees); profit = ' +
+        'withdrawal fees + order royalty (the site’s share of rewards and paid threads) + joining fees.',
       chart: 'Money over time',
       period: 'Group by',
       by: { day: 'Day', week: 'Week', month: 'Month' },

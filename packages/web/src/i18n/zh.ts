@@ -527,7 +527,7 @@ export const zh = {
     },
     finance: {
       figure: {
-        totalIncome: '用户总充值',
+        totalIncome: '总收入',
         totalWithdrawal: '用户总提现',
         totalWallet: '用户钱包总金额',
         totalProfit: '平台总盈利',
@@ -536,7 +536,8 @@ export const zh = {
         totalRegisterProfit: '注册加入收入',
         orderCount: '用户订单总数',
       },
-      explain: '平台总盈利 = 提现手续费收入 + 打赏/付费分成收入 + 注册加入收入。',
+      explain:
+        '总收入是全部已支付订单的金额（充值、打赏、付费主题、付费加入）；平台总盈利 = 提现手续费收入 + 打赏/付费分成收入 + 注册加入收入。',
       chart: '资金趋势',
       period: '统计周期',
       by: { day: '按日', week: '按周', month: '按月' },
