@@ -7,7 +7,8 @@ import { DEVICES, type DeviceName } from './devices';
 import { REPO_ROOT, startServer, type RunningServer } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS = path.join(REPO_ROOT, '.e2e-artifacts');
+/** Where screenshots go: `.e2e-artifacts` (gitignored), or E2E_ARTIFACTS (an absolute directory, e.g. under /tmp). */
+export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? path.join(REPO_ROOT, '.e2e-artifacts');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -39,8 +40,13 @@ export interface E2E {
   admin(): Promise<ApiClient>;
 }
 
+export interface E2EOptions {
+  /** Extra environment for the file's server, e.g. `{ PAYMENT_SANDBOX: '1' }`. */
+  serverEnv?: Record<string, string>;
+}
+
 /** One server and one browser for the whole test file. */
-export function useE2E(): E2E {
+export function useE2E(options: E2EOptions = {}): E2E {
   const device = inject('device');
   const state = {} as E2E;
   state.device = device;
@@ -49,7 +55,7 @@ export function useE2E(): E2E {
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const [server, browser] = await Promise.all([
-      startServer(),
+      startServer(options.serverEnv),
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
     ]);
     state.server = server;

@@ -45,8 +45,11 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, logs: () => str
   throw new Error(`server did not start within 60 s:\n${logs()}`);
 }
 
-/** Starts the built server (npm run build must have run) on a free port with a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the built server (npm run build must have run) on a free port with a fresh data directory. `env` adds to
+ * or overrides the server's environment (`PAYMENT_SANDBOX: '1'` turns the sandbox payment provider on).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-e2e-'));
@@ -67,6 +70,7 @@ export async function startServer(): Promise<RunningServer> {
       RATE_LIMIT_LOGIN_FAILURES: '1000',
       // Payments go through the sandbox provider, whose checkout page is on the forum itself.
       PAYMENT_SANDBOX: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

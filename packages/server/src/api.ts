@@ -11,12 +11,14 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
+import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './modules/auth/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { reviewRoutes } from './modules/review/review.routes.js';
@@ -31,6 +33,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -62,9 +66,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const url = request.routeOptions.url ?? '';
     const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
     // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).
+    let siteMode: string | undefined;
     if (mayBeClosed || chosenLocale(request) === undefined) {
       const site = await readSiteGate(db);
       request.siteLocale = site.locale;
+      siteMode = site.siteMode;
       if (mayBeClosed && site.closed) throw await siteClosedError(db);
     }
     const user = request.viewer.user;
@@ -73,9 +79,16 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
       const stop = filling ? null : statusError(user);
       if (stop) throw stop;
     }
+    // A paid site's member who owes the joining fee may only pay (-3006 else). The gate is read for every call of
+    // a non-administrator but those open while the site is closed, which are all open to them too.
+    if (siteMode !== undefined && owesJoiningFee(request.viewer, siteMode)) {
+      if (!isOpenToUnpaid(url)) throw joiningFeeError();
+      request.owesJoiningFee = true;
+    }
   });
 
   api.addHook('preValidation', refuseNulCharacters);
+  api.addHook('preValidation', refuseOtherOrders);
   api.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
 
   await api.register(authRoutes);
@@ -94,12 +107,15 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(signinFieldsRoutes);
   await api.register(notificationTemplatesRoutes);
   await api.register(peopleRoutes);
+  await api.register(withdrawalsRoutes);
+  await api.register(financeRoutes);
   await api.register(usersRoutes);
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
   await api.register(walletRoutes);
   await api.register(ordersRoutes);
   await api.register(paymentsRoutes);
+  await api.register(pluginsRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
+import { pluginAssetsRoutes } from './modules/plugins/plugins.routes.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 
@@ -47,6 +48,7 @@ export async function buildApp(base: Omit<AppContext, 'log'>): Promise<FastifyIn
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(pluginAssetsRoutes);
   await app.register(seoRoutes);
   await app.register(webRoutes);
   return app;

@@ -26,3 +26,4 @@ export * from './schemas/users.js';
 export * from './schemas/dialogs.js';
 export * from './money.js';
 export * from './schemas/wallet.js';
+export * from './schemas/plugins.js';

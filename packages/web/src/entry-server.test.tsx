@@ -99,6 +99,17 @@ describe('server rendering', () => {
     expect(result.html).toMatch(/class="lt-badge lt-badge--small"[^>]*>4</);
   });
 
+  it('sends a member who owes the joining fee to /forum/partner-invite, and shows them that page', async () => {
+    const unpaid = forum({ user: viewer({ paid: false }) });
+    for (const url of ['/', '/my', '/wallet']) {
+      const result = await page(url, unpaid);
+      expect(result.status).toBe(302);
+      expect(result.headers?.location).toBe('/forum/partner-invite');
+    }
+    expect((await page('/forum/partner-invite', unpaid)).status).toBe(200);
+    expect((await page('/', forum({ user: viewer({ paid: true }) }))).status).toBe(200);
+  });
+
   it('sends a signed-in user away from the login page', async () => {
     const result = await page('/user/login', forum({ user: viewer() }));
     expect(result.status).toBe(302);

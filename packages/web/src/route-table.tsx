@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PARTNER_INVITE_PATH } from './api/error-handler';
 import { forumQuery, unreadQuery } from './api/queries';
 import type { AppContext } from './app-context';
 import { adminOnly } from './admin/admin-guard';
@@ -14,7 +15,23 @@ import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-module
  * shared. Every page renders on the server first; the browser hydrates it.
  */
 /** Login-required routes whose pages exist (the others show the not-found page behind the guard). */
-const BUILT_GUARDED_PAGES = new Set(['/user/status', '/user/supplementary']);
+const BUILT_GUARDED_PAGES = new Set([
+  '/user/status',
+  '/user/supplementary',
+  '/wallet',
+  '/wallet/recharge',
+  '/forum/partner-invite',
+]);
+
+/** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
+function openToUnpaid(pathname: string): boolean {
+  return (
+    pathname === PARTNER_INVITE_PATH ||
+    pathname === '/pay/sandbox' ||
+    pathname.startsWith('/user/') ||
+    pathname === '/404'
+  );
+}
 
 export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
@@ -34,9 +51,15 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
     return null;
   };
 
-  const rootLoader = async (_args: LoaderFunctionArgs): Promise<null> => {
+  const rootLoader = async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
-    const userId = forum.Code === 0 ? forum.Data.user?.userId : undefined;
+    // A member who owes the joining fee gets -3006 from every other call: the first page is the invitation to pay
+    // (later navigations follow the -3006 answers through the shared error handler).
+    const user = forum.Code === 0 ? forum.Data.user : null;
+    if (user && user.paid === false && !openToUnpaid(new URL(request.url).pathname)) {
+      throw redirect(PARTNER_INVITE_PATH);
+    }
+    const userId = user?.userId;
     // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
     if (ctx.isServer && userId) await ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId));
     return null;
@@ -98,6 +121,32 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
+            // The member's money (docs/money.md).
+            {
+              id: 'wallet',
+              path: 'wallet',
+              loader: pageLoader(ctx, 'wallet', loginRequired),
+              lazy: lazyPage('wallet'),
+            },
+            {
+              id: 'walletRecharge',
+              path: 'wallet/recharge',
+              loader: pageLoader(ctx, 'walletRecharge', loginRequired),
+              lazy: lazyPage('walletRecharge'),
+            },
+            // The sandbox provider's checkout (its payUrl): the order's payer only.
+            {
+              id: 'paySandbox',
+              path: 'pay/sandbox',
+              loader: pageLoader(ctx, 'paySandbox', loginRequired),
+              lazy: lazyPage('paySandbox'),
+            },
+            {
+              id: 'partnerInvite',
+              path: 'forum/partner-invite',
+              loader: pageLoader(ctx, 'partnerInvite', loginRequired),
+              lazy: lazyPage('partnerInvite'),
+            },
             {
               id: 'admin',
               path: 'admin',

@@ -25,6 +25,7 @@ import * as people from './migrations/2026112202-people.js';
 import * as dialogs from './migrations/2026112210-dialogs.js';
 import * as notifications from './migrations/2026112220-notifications.js';
 import * as money from './migrations/2026112301-money.js';
+import * as plugins from './migrations/2026112310-plugins.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112210-dialogs': dialogs,
   '2026112220-notifications': notifications,
   '2026112301-money': money,
+  '2026112310-plugins': plugins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

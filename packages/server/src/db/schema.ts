@@ -404,7 +404,43 @@ export interface WalletLogsTable {
   createdAt: string;
 }
 
+/** An installed plugin: its plugin.json, which files are current (content hash), state and settings. */
+export interface PluginsTable {
+  appid: string;
+  pluginName: string;
+  version: string;
+  /** plugin.json as installed (JSON). */
+  manifest: string;
+  /** SHA-256 of the package's files: names the current file set (URLs carry it). */
+  contentHash: string;
+  enabled: Generated<number>;
+  /** The administrator's settings (JSON object). */
+  settings: Generated<string>;
+  /** Why the server part is off (it threw while loading), or null. */
+  serverError: Generated<string | null>;
+  installedAt: string;
+  updatedAt: string;
+}
+
+export interface PluginFilesTable {
+  appid: string;
+  contentHash: string;
+  path: string;
+  body: Buffer;
+}
+
+/** A plugin server part's key-value store (values are JSON). */
+export interface PluginStoreTable {
+  appid: string;
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
 export interface DB {
+  plugins: PluginsTable;
+  pluginFiles: PluginFilesTable;
+  pluginStore: PluginStoreTable;
   wallets: WalletsTable;
   orders: OrdersTable;
   walletCash: WalletCashTable;

@@ -11,6 +11,15 @@ export const viewerSchema = z.object({
   isAdmin: z.boolean(),
   /** Why an administrator banned or rejected the account (for /user/status); empty while the status is normal. */
   rejectReason: z.string(),
+  /**
+   * Paid joining: false when the site asks this member to pay (siteMode 'pay' and their membership ran out, or a
+   * member who registered while the site was paid and has not paid yet). Every /api call but paying, the wallet,
+   * logout and this one then answers -3006: send them to the pay page (order.create type 1). Administrators and
+   * members who joined while the site was free are always true.
+   */
+  paid: z.boolean(),
+  /** Until when the joining fee lasts (ISO time; '9999-…' for ever), or null for members who never had to pay. */
+  paidUntil: z.string().nullable(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

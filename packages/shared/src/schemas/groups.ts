@@ -116,3 +116,20 @@ export const idListString = idList();
 
 /** POST /api/groups.batchdelete.v2 */
 export const groupBatchDeleteBody = z.object({ ids: labeled(idList(), { zh: '用户组编号', en: 'Group IDs' }) });
+
+/**
+ * GET /api/v3/groups.paid.list: a paid group a member may buy (order.create type 4 with groupId), and whether the
+ * viewer holds it now and until when.
+ */
+export interface PaidGroupItem {
+  id: number;
+  name: string;
+  /** The price ("12.50"). */
+  fee: string;
+  /** How many days a purchase lasts (0: for ever). */
+  days: number;
+  /** Whether the viewer is in the group now (a membership that has not expired). */
+  held: boolean;
+  /** Until when the viewer's membership lasts (ISO time), null when held for ever or not held. */
+  expiresAt: string | null;
+}

@@ -4,6 +4,7 @@ import { bodyId, queryId } from './categories.js';
 import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
+import { moneyField } from '../money.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -56,6 +57,19 @@ export const contentObject = z.object({ text: contentTextSchema });
 
 const EMPTY = problem({ kind: 'empty' });
 
+/** The most a thread may cost: 10,000.00 (in cents). */
+export const THREAD_PRICE_MAX_CENTS = 1_000_000;
+/** The most characters of a paid thread's body that may be free. */
+export const THREAD_FREE_WORDS_MAX = 10_000;
+
+/** A thread's price: "0.00" (free) to "10000.00", a string or a number with at most two decimals; parses to cents. */
+export const threadPriceSchema = labeled(moneyField(0, THREAD_PRICE_MAX_CENTS), { zh: '价格', en: 'Price' });
+/** How many characters (code points of the plain text) of a paid thread's body everyone reads. */
+export const freeWordsSchema = labeled(z.number().int().min(0).max(THREAD_FREE_WORDS_MAX), {
+  zh: '免费字数',
+  en: 'Free characters',
+});
+
 /** POST /api/v3/thread.create */
 export const threadCreateBody = z
   .object({
@@ -64,6 +78,10 @@ export const threadCreateBody = z
     content: contentObject,
     /** Save as a draft (visible to the author only, through thread.list filter[complex]=1). */
     draft: bodyFlag.optional(),
+    /** A paid thread: what reading it whole costs ("12.50"; more than 0 needs thread.insertPay in the category). */
+    price: threadPriceSchema.optional(),
+    /** Of a paid thread, how many characters of the body everyone reads (default 0). */
+    freeWords: freeWordsSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;
@@ -80,13 +98,17 @@ export const threadUpdateBody = z
     content: contentObject.optional(),
     categoryId: bodyId.optional(),
     draft: bodyFlag.optional(),
+    price: threadPriceSchema.optional(),
+    freeWords: freeWordsSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (
       body.title === undefined &&
       body.content === undefined &&
       body.categoryId === undefined &&
-      body.draft === undefined
+      body.draft === undefined &&
+      body.price === undefined &&
+      body.freeWords === undefined
     ) {
       ctx.addIssue({
         code: 'custom',
@@ -216,6 +238,19 @@ export interface ThreadItem {
   updatedAt: string;
   lastPostedAt: string;
   ability: ThreadAbility;
+  /** What reading the thread whole costs: "12.50", or "0.00" for a free thread. */
+  price: string;
+  /** Of a paid thread, how many characters of the body everyone reads (code points of the plain text). */
+  freeWords: number;
+  /** Whether the viewer bought the thread (a paid order of type 3). False for free threads and for guests. */
+  paid: boolean;
+  /**
+   * Whether the viewer reads the whole body: a free thread, or its author, an administrator, a holder of
+   * thread.freeViewPosts in its category, someone who may edit it, or a buyer. When false the summary, and in
+   * thread.detail the content, hold only the first `freeWords` characters (`content.html` as escaped paragraphs,
+   * `content.text` as plain text, no images, no mentions): show the price and a button to buy (order.create type 3).
+   */
+  canViewFull: boolean;
 }
 
 /** thread.detail, thread.create and thread.update answer a thread with its first post's content. */
@@ -226,10 +261,38 @@ export interface ThreadDetail extends ThreadItem {
     /** Rendered, sanitised HTML. */
     html: string;
   };
-  /** Users mentioned in the first post. */
+  /** Users mentioned in the first post (none when the viewer reads only the free part). */
   mentions: UserSummary[];
+  /** How many bought the thread (paid orders of type 3). */
+  paidCount: number;
+  /** How many rewards the thread received (paid orders of type 2), and their total ("12.50"). */
+  rewardedCount: number;
+  rewardedAmount: string;
 }
 
 export interface LikedUser extends UserSummary {
   likedAt: string;
+}
+
+/** GET /api/v3/thread.paidusers: who bought the thread (type 3, the default) or rewarded it (type 2), newest first. */
+export const paidUsersQuery = z.object({
+  threadId: queryId,
+  type: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 2 || n === 3, problem({ kind: 'notOneOf', values: [2, 3] }))
+    .default(3),
+  ...pageQuery,
+});
+export type PaidUsersQuery = z.infer<typeof paidUsersQuery>;
+
+/** One payment of thread.paidusers. An anonymous reward shows as 匿名 / Anonymous, with userId null and no avatar. */
+export interface PaidUser {
+  userId: number | null;
+  nickname: string;
+  avatar: string;
+  isAnonymous: boolean;
+  /** What was paid ("12.50"). */
+  amount: string;
+  paidAt: string;
 }

@@ -306,6 +306,41 @@ export const adminMoneyLogQuery = paginationQuery.extend({
     .default({}),
 });
 
+/** What wallet.cash.review answers: each id either succeeded or failed with why (a stable key and a sentence). */
+export interface CashReviewResult {
+  succeeded: number[];
+  failed: {
+    id: number;
+    /** notFound, status (not in a state this decision applies to), balance, payout (the provider refused or failed). */
+    reason: 'notFound' | 'status' | 'balance' | 'payout';
+    message: string;
+  }[];
+}
+
+/** Who a row of the administrators' money lists belongs to. */
+export interface MoneyLogUser {
+  userId: number;
+  username: string;
+  nickname: string;
+}
+
+/** users.wallet.logs */
+export interface AdminWalletLogItem extends WalletLogItem, MoneyLogUser {
+  operatorId: number | null;
+}
+
+/** users.order.logs */
+export interface AdminOrderItem extends OrderInfo, MoneyLogUser {
+  tradeNo: string | null;
+}
+
+/** users.cash.logs */
+export interface AdminCashItem extends Omit<CashItem, 'username'>, MoneyLogUser {
+  reviewerId: number | null;
+  reviewedAt: string | null;
+  tradeNo: string | null;
+}
+
 /** GET /api/statistic/finance.v2 */
 export interface FinanceStats {
   totalIncome: string;

@@ -19,6 +19,7 @@ describe('shared error handler', () => {
     expect(reactionFor(-4007)).toEqual({ to: '/user/status', clearLogin: false });
     expect(reactionFor(-4009)).toEqual({ to: '/user/status', clearLogin: false });
     expect(reactionFor(-3007)).toEqual({ to: '/user/supplementary', clearLogin: false });
+    expect(reactionFor(-3006)).toEqual({ to: '/forum/partner-invite', clearLogin: false });
     expect(reactionFor(-7062)).toBeNull();
     expect(reactionFor(-1)).toBeNull();
   });
@@ -38,6 +39,17 @@ describe('shared error handler', () => {
     handle(envelope({}, -4004));
     expect(deps.navigate).toHaveBeenCalledWith('/404');
     expect(deps.clearLogin).not.toHaveBeenCalled();
+  });
+
+  it('-3006 (the joining fee is unpaid) goes to /forum/partner-invite, keeping the login', () => {
+    const { deps, handle } = setup('/thread/7');
+    handle(envelope({}, -3006));
+    expect(deps.navigate).toHaveBeenCalledWith('/forum/partner-invite');
+    expect(deps.clearLogin).not.toHaveBeenCalled();
+    expect(deps.rememberLocation).not.toHaveBeenCalled();
+    const there = setup('/forum/partner-invite');
+    there.handle(envelope({}, -3006));
+    expect(there.deps.navigate).not.toHaveBeenCalled();
   });
 
   it('does nothing for other codes, and does not navigate to where the user already is', () => {

@@ -5,8 +5,12 @@ import type { ApiResult } from './dispatcher';
  * The shared error handler's reactions to codes (the family's web client):
  * -3001 clears the login and goes to /user/login; -4004 goes to /404; -3003 (under review), -4007 and -4009 go to
  * /user/status;
- * -3007 goes to /user/supplementary. Other codes are left to the caller (usually a toast with the message).
+ * -3007 goes to /user/supplementary; -3006 (the site takes a joining fee the member has not paid) goes to
+ * /forum/partner-invite. Other codes are left to the caller (usually a toast with the message).
  */
+/** Where a member who has not paid the joining fee of a paid site pays it. */
+export const PARTNER_INVITE_PATH = '/forum/partner-invite';
+
 export interface ErrorReaction {
   to: string;
   clearLogin: boolean;
@@ -24,6 +28,8 @@ export function reactionFor(code: number): ErrorReaction | null {
       return { to: '/user/status', clearLogin: false };
     case Code.JUMP_TO_SUPPLEMENTARY:
       return { to: '/user/supplementary', clearLogin: false };
+    case Code.JUMP_TO_PAY_SITE:
+      return { to: PARTNER_INVITE_PATH, clearLogin: false };
     default:
       return null;
   }

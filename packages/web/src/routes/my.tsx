@@ -12,7 +12,7 @@ import { AvatarEditor, BackgroundControl, ProfileForm, useImageUpload } from '..
 import { ProfileHeader, ProfileTabs, profileTabHref, readProfileParams } from '../components/people/profile-header';
 import { DeniedList, PeopleList, ProfileThreads } from '../components/people/profile-lists';
 import { PluginSlot } from '../components/plugin/plugin-slot';
-import { Avatar, Button, LinkButton, Spinner } from '../components/ui';
+import { Avatar, Button, Icon, LinkButton, Spinner } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import { useLogout } from '../layouts/shared/use-logout';
 import type { RouteHandle } from '../routing/handle';
@@ -59,6 +59,9 @@ function OwnActions({ viewer, onEdit }: { viewer: Viewer; onEdit?: () => void })
           {t('my.edit')}
         </Button>
       ) : null}
+      <LinkButton to="/wallet" icon={<Icon name="wallet" size={16} />} data-testid="my-wallet">
+        {t('money.menu')}
+      </LinkButton>
       {viewer.isAdmin ? <LinkButton to="/admin">{t('admin.enter')}</LinkButton> : null}
       <Button type="danger" onClick={logOut} loading={pending} data-testid="my-logout">
         {t('nav.logout')}

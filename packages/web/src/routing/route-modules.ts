@@ -24,6 +24,10 @@ export const ROUTE_MODULES = {
   thread: { load: () => import('../routes/thread'), src: 'src/routes/thread.tsx' },
   user: { load: () => import('../routes/user'), src: 'src/routes/user.tsx' },
   post: { load: () => import('../routes/post'), src: 'src/routes/post.tsx' },
+  wallet: { load: () => import('../routes/wallet'), src: 'src/routes/wallet.tsx' },
+  walletRecharge: { load: () => import('../routes/wallet-recharge'), src: 'src/routes/wallet-recharge.tsx' },
+  paySandbox: { load: () => import('../routes/pay-sandbox'), src: 'src/routes/pay-sandbox.tsx' },
+  partnerInvite: { load: () => import('../routes/partner-invite'), src: 'src/routes/partner-invite.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
   adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
@@ -73,6 +77,8 @@ const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/user/login': 'login',
   '/user/register': 'register',
   '/thread/post': 'post',
+  '/wallet': 'wallet',
+  '/wallet/recharge': 'walletRecharge',
 };
 
 /** Loads a page's code ahead of a click, unless the connection asks to save data (save-data, 2g). */

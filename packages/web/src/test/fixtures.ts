@@ -39,6 +39,8 @@ export function viewer(overrides: Partial<Viewer> = {}): Viewer {
     groups: [{ id: 10, name: 'member' }],
     isAdmin: false,
     rejectReason: '',
+    paid: true,
+    paidUntil: null,
     ...overrides,
   };
 }

@@ -113,6 +113,9 @@ export async function register(
         lastLoginAt: at,
         createdAt: at,
         updatedAt: at,
+        // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
+        // free site keep null and never have to pay, even if the site becomes paid later.
+        paidUntil: site.siteMode === 'pay' ? at : null,
       });
       const group = await findDefaultGroup(trx);
       if (group) await addUserToGroup(trx, userId, group.id);

@@ -5,6 +5,7 @@ import type { DB, User } from '../../db/schema.js';
 import { AppError, forbidden, needLogin } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { groupsAndPermissionsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
+import { owesJoiningFee } from './paid-joining.js';
 import { findSessionUser, touchToken } from './tokens.repository.js';
 
 /** Who is asking, and what they may do. Built once per /api request. */
@@ -106,7 +107,8 @@ export function statusError(user: Pick<User, 'status' | 'rejectReason'>): AppErr
   }
 }
 
-export function presentViewer(viewer: ViewerContext): Viewer | null {
+/** The viewer as the forum call tells the web app; `siteMode` decides whether they must pay to join. */
+export function presentViewer(viewer: ViewerContext, siteMode: string): Viewer | null {
   const u = viewer.user;
   if (!u) return null;
   return {
@@ -119,5 +121,7 @@ export function presentViewer(viewer: ViewerContext): Viewer | null {
     isAdmin: viewer.isAdmin,
     // The user's own account: the reason they are stopped is theirs to read, on any page and after a reload.
     rejectReason: u.status === UserStatus.NORMAL ? '' : u.rejectReason,
+    paid: !owesJoiningFee(viewer, siteMode),
+    paidUntil: u.paidUntil,
   };
 }

@@ -25,13 +25,17 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['forum'],
         summary: 'Site information, who the viewer is, and which permissions the viewer holds',
+        description:
+          'user.paid false: the site is paid (siteMode pay) and the member has not paid the joining fee (or it ran ' +
+          'out); every other call but paying answers -3006 until they pay.',
       },
     },
     async (request) => {
       const viewer = request.viewer;
+      const setSite = await readSiteInfo(db);
       const forum: Forum = {
-        setSite: await readSiteInfo(db),
-        user: presentViewer(viewer),
+        setSite,
+        user: presentViewer(viewer, setSite.siteMode),
         permissions: [...viewer.permissions].sort(),
         other: presentPermissions(viewer),
       };

@@ -16,9 +16,25 @@ export function findDefaultGroup(db: Kysely<DB>): Promise<Group | undefined> {
 
 /**
  * The groups a user belongs to now (memberships that have not expired), with the permission keys they hold: one
- * query (a row per group and permission) on every signed-in request instead of two.
+ * query (a row per group and permission) on every signed-in request instead of two. A user left in no group (their
+ * paid group ran out) counts as a member of the default group.
  */
 export async function groupsAndPermissionsOfUser(
+  db: Kysely<DB>,
+  userId: number,
+  at: string,
+): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[] }> {
+  const held = await currentGroupsAndPermissions(db, userId, at);
+  if (held.groups.length > 0) return held;
+  const fallback = await findDefaultGroup(db);
+  if (!fallback) return held;
+  return {
+    groups: [{ id: fallback.id, name: fallback.name }],
+    permissions: await permissionsOfGroups(db, [fallback.id]),
+  };
+}
+
+async function currentGroupsAndPermissions(
   db: Kysely<DB>,
   userId: number,
   at: string,
@@ -145,4 +161,32 @@ export async function countMembers(db: Kysely<DB>): Promise<Map<number, number>>
     .groupBy('groupId')
     .execute();
   return new Map(rows.map((r) => [r.groupId, Number(r.n)]));
+}
+
+/** The paid groups a member may buy (not the administrator or guest groups), cheapest first. */
+export function listPaidGroups(db: Kysely<DB>): Promise<Group[]> {
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where('isPaid', '=', 1)
+    .where('feeCents', '>', 0)
+    .where('id', 'not in', [GroupId.ADMINISTRATOR, GroupId.GUEST])
+    .orderBy('feeCents')
+    .orderBy('id')
+    .execute();
+}
+
+/** The user's memberships that have not expired, by group: when each ends (null: never). */
+export async function currentMemberships(
+  db: Kysely<DB>,
+  userId: number,
+  at: string,
+): Promise<Map<number, string | null>> {
+  const rows = await db
+    .selectFrom('groupUser')
+    .select(['groupId', 'expiresAt'])
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
+    .execute();
+  return new Map(rows.map((r) => [r.groupId, r.expiresAt]));
 }

@@ -14,11 +14,33 @@ import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../auth/guards.js';
 import { findGroup, listGroups, permissionsOfGroups, replaceGroupPermissions } from './groups.repository.js';
-import { batchDeleteGroups, batchUpdateGroups, createGroup, groupNotFound, presentGroup } from './groups.service.js';
+import {
+  batchDeleteGroups,
+  batchUpdateGroups,
+  createGroup,
+  groupNotFound,
+  paidGroupsFor,
+  presentGroup,
+} from './groups.service.js';
 
 export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+
+  api.get(
+    '/v3/groups.paid.list',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['groups'],
+        summary: 'The paid groups a member may buy (order.create type 4): fee, days, and whether the viewer holds each',
+        description:
+          'held: the viewer is in the group now; expiresAt: until when (null: for ever, or not held). A membership ' +
+          'that has run out no longer counts; a member left in no group counts as the default group.',
+      },
+    },
+    async (request) => ok(request, await paidGroupsFor(db, request.viewer.user?.id ?? null)),
+  );
 
   api.get(
     '/groups.list.v2',

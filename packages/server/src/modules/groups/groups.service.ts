@@ -1,9 +1,18 @@
-import { Code, GroupId, type GroupBatchUpdateBody, type GroupCreateBody, type GroupData } from '@luntan/shared';
+import {
+  Code,
+  formatMoney,
+  GroupId,
+  type GroupBatchUpdateBody,
+  type GroupCreateBody,
+  type GroupData,
+  type PaidGroupItem,
+} from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { AppError, fieldError, invalidField, notFound, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Group, GroupsTable } from '../../db/schema.js';
 import {
+  currentMemberships,
   deleteGroups,
   findDefaultGroup,
   findGroup,
@@ -11,6 +20,7 @@ import {
   groupsAndPermissionsOfUser,
   insertGroup,
   listGroups,
+  listPaidGroups,
   updateGroup,
 } from './groups.repository.js';
 
@@ -137,4 +147,21 @@ export async function batchDeleteGroups(
 export async function displayGroupOfUser(db: Kysely<DB>, userId: number): Promise<{ id: number; name: string } | null> {
   const { groups } = await groupsAndPermissionsOfUser(db, userId, now());
   return groups[0] ?? null;
+}
+
+/** groups.paid.list: the paid groups on sale, and whether the user (if any) holds each now and until when. */
+export async function paidGroupsFor(db: Kysely<DB>, userId: number | null): Promise<PaidGroupItem[]> {
+  const at = now();
+  const [groups, held] = await Promise.all([
+    listPaidGroups(db),
+    userId === null ? Promise.resolve(new Map<number, string | null>()) : currentMemberships(db, userId, at),
+  ]);
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    fee: formatMoney(g.feeCents),
+    days: g.days,
+    held: held.has(g.id),
+    expiresAt: held.get(g.id) ?? null,
+  }));
 }

@@ -1,4 +1,4 @@
-import { formatMoney, OrderType, UserStatus, type UsersExamineBody } from '@luntan/shared';
+import { CashStatus, formatMoney, OrderType, UserStatus, type UsersExamineBody } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
 import type { Thread } from '../../db/schema.js';
@@ -10,6 +10,7 @@ import {
   findPerson,
   findPostSubject,
   findThreadSubject,
+  findWithdrawalSubject,
   groupNames,
   hasBlocked,
   hasSubjectNotice,
@@ -411,5 +412,24 @@ export async function notifyOrderPaid(ctx: AppContext, orderId: number): Promise
       threadId: order.threadId,
       subject: { key: `paid:order:${orderId}`, mode: 'once' },
     });
+  });
+}
+
+/**
+ * A withdrawal was decided: approved or paid out tells the member so (withdraw.noticed); rejected or a failed payout
+ * tells why (withdraw.withdraw, the reviewer's remark as the reason). The site speaks, not the reviewer.
+ */
+export async function notifyWithdrawal(ctx: AppContext, cashId: number): Promise<void> {
+  await safely(ctx, 'withdrawal', async () => {
+    const cash = await findWithdrawalSubject(ctx.db, cashId);
+    if (!cash) return;
+    const base = { userId: cash.userId, actorId: null, showActor: false };
+    const amount = formatMoney(Number(cash.applyCents));
+    if (cash.status === CashStatus.APPROVED || cash.status === CashStatus.PAID) {
+      await send(ctx, { ...base, key: 'withdraw.noticed', vars: { amount } });
+    }
+    if (cash.status === CashStatus.REJECTED || cash.status === CashStatus.PAYOUT_FAILED) {
+      await send(ctx, { ...base, key: 'withdraw.withdraw', vars: { amount, reason: cash.remark } });
+    }
   });
 }

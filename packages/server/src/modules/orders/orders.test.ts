@@ -6,6 +6,7 @@ import {
   WalletChangeType,
   type OrderInfo,
   type Page,
+  type ThreadDetail,
   type TradePayResult,
   type WalletInfo,
   type WalletLogItem,
@@ -332,6 +333,37 @@ describe('what money buys', () => {
     );
   });
 
+  it('opens a paid thread to its buyer once paid, and only then', async () => {
+    // Members do not hold insertPay by default; the administrator does.
+    const created = await t.post<{ threadId: number }>(
+      '/api/v3/thread.create',
+      {
+        categoryId: 1,
+        title: 'A paid guide',
+        content: { text: 'Free part first. The secret is PINEAPPLE.' },
+        price: '2.50',
+        freeWords: 16,
+      },
+      admin,
+    );
+    expect(created.Code).toBe(0);
+    const threadId = created.Data.threadId;
+    const buyer = await fundedMember('5.00');
+    const read = async () =>
+      (await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${threadId}`, buyer.token)).Data;
+    const before = await read();
+    expect(before).toMatchObject({ price: '2.50', paid: false, canViewFull: false });
+    expect(JSON.stringify(before)).not.toContain('PINEAPPLE');
+    expect(JSON.stringify(before)).toContain('Free part first');
+    const order = await createOrder(t, buyer.token, { type: OrderType.THREAD, threadId });
+    expect((await pay(buyer.token, order.orderSn, PAY_PASSWORD)).Code).toBe(0);
+    const after = await read();
+    expect(after).toMatchObject({ paid: true, canViewFull: true, paidCount: 1 });
+    expect(JSON.stringify(after.content)).toContain('PINEAPPLE');
+    const buyers = await t.get<Page<{ userId: number }>>(`/api/v3/thread.paidusers?threadId=${threadId}&type=3`);
+    expect(buyers.Data.pageData.map((b) => b.userId)).toEqual([buyer.id]);
+  });
+
   it('rewards a thread, anonymously too; never one’s own; the author is told', async () => {
     const author = await buildUser(t);
     const thread = await buildThread(t, author.token);
@@ -399,9 +431,15 @@ describe('what money buys', () => {
         .set({ paidUntil: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', member.id)
         .execute();
+      // Owing the fee: -3006 for everything but paying it.
+      expect((await t.get('/api/v3/thread.list', member.token)).Code).toBe(Code.JUMP_TO_PAY_SITE);
+      expect((await t.post('/api/v3/order.create', { type: OrderType.RECHARGE, amount: 5 }, member.token)).Code).toBe(
+        Code.JUMP_TO_PAY_SITE,
+      );
       const order = await createOrder(t, member.token, { type: OrderType.REGISTER });
       expect(order.amount).toBe('9.90');
       expect((await pay(member.token, order.orderSn, PAY_PASSWORD)).Code).toBe(0);
+      expect((await t.get('/api/v3/thread.list', member.token)).Code).toBe(0);
       const user = await t.app.ctx.db
         .selectFrom('users')
         .select(['paidAt', 'paidUntil'])

@@ -29,6 +29,8 @@ import {
 } from '../threads/thread.policy.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
 import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { indexedBody } from '../threads/paid-content.js';
+import { firstPostContentFor } from '../threads/paid-threads.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
 import { renderContent, replaceLiterally, summarize } from './post-content.js';
 import {
@@ -172,10 +174,12 @@ export async function listReplyComments(
   return pageOf(await presentPosts(ctx.db, viewer, thread, rows), q.page, q.perPage, total);
 }
 
-async function postItem(ctx: AppContext, viewer: ViewerContext, thread: ThreadState, id: number): Promise<PostItem> {
+async function postItem(ctx: AppContext, viewer: ViewerContext, thread: Thread, id: number): Promise<PostItem> {
   const row = await findPostRow(ctx.db, id);
   if (!row) throw postNotFound();
   const [item] = await presentPosts(ctx.db, viewer, thread, [row]);
+  // The first post of a paid thread is its body: a viewer who may not read it whole reads the free part.
+  if (row.isFirst === 1) item!.content = await firstPostContentFor(ctx.db, viewer, thread, item!.content);
   return item!;
 }
 
@@ -336,9 +340,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
           .set({ summary: summarize(rendered.plain), updatedAt: at })
           .where('id', '=', thread.id)
           .execute();
-        await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, rendered.plain);
-        // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
         const current = await findThread(trx, thread.id);
+        const plain = indexedBody(rendered.plain, current ?? thread);
+        await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, plain);
+        // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
         if (held && current && current.isApproved === 1) await changeThreadState(trx, current, { isApproved: 0 });
       }
       await updatePostIf(trx, post.id, { content, contentHtml: rendered.html, updatedAt: at });

@@ -84,7 +84,11 @@ export function checkSettingValue(
     case 'number':
       if (!Number.isFinite(Number(value))) return wrong({ kind: 'notType', expected: 'number' });
       if (TENTHS.has(key) && !(Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 10)) {
-        return wrong({ kind: 'sentence', zh: `${key} 需要是 0 到 10 的整数`, en: `${key} must be a whole number from 0 to 10` });
+        return wrong({
+          kind: 'sentence',
+          zh: `${key} 需要是 0 到 10 的整数`,
+          en: `${key} must be a whole number from 0 to 10`,
+        });
       }
       return null;
     case 'url':
@@ -166,16 +170,20 @@ export async function isSiteClosed(db: Kysely<DB>): Promise<boolean> {
 }
 
 /**
- * What every /api request needs of the settings, in one indexed read: whether the site is closed, and its default
- * language (for the messages of a visitor who chose none).
+ * What every /api request needs of the settings, in one indexed read: whether the site is closed, its mode (a paid
+ * site stops members who owe the joining fee), and its default language (for the messages of a visitor who chose
+ * none).
  */
-export async function readSiteGate(db: Kysely<DB>): Promise<{ closed: boolean; locale: Locale | undefined }> {
-  const rows = await readSettings(db, ['siteClose', 'siteLocale'], 'default');
+export async function readSiteGate(
+  db: Kysely<DB>,
+): Promise<{ closed: boolean; siteMode: string; locale: Locale | undefined }> {
+  const rows = await readSettings(db, ['siteClose', 'siteLocale', 'siteMode'], 'default');
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const closed = value('siteClose');
   const locale = value('siteLocale') ?? findSettingDefinition('siteLocale', 'default')?.default;
   return {
     closed: closed !== undefined && decodeSetting('siteClose', 'default', closed) === true,
+    siteMode: String(decodeSetting('siteMode', 'default', value('siteMode'))),
     locale: isLocale(locale) ? locale : undefined,
   };
 }

@@ -58,6 +58,20 @@ export function canDeleteThread(viewer: ViewerContext, t: ThreadState): boolean 
   );
 }
 
+/**
+ * Whether the viewer reads a thread's whole body: a free thread; a paid one for its author, administrators, holders
+ * of thread.freeViewPosts in its category, whoever may edit it (an editor must see what they change) and its
+ * buyers (`bought`). Everyone else reads the first `freeWords` characters.
+ */
+export function readsWhole(
+  viewer: ViewerContext,
+  t: ThreadState & Pick<Thread, 'priceCents'>,
+  bought: boolean,
+): boolean {
+  if (t.priceCents <= 0 || bought || viewer.isAdmin || isOwn(viewer, t.userId)) return true;
+  return can(viewer, 'thread.freeViewPosts', t.categoryId) || canEditThread(viewer, t);
+}
+
 export function threadAbility(viewer: ViewerContext, t: ThreadState): ThreadAbility {
   const open = isPublished(t);
   return {

@@ -1,23 +1,26 @@
-import type { ThreadDetail, ThreadItem } from '@luntan/shared';
+import { formatMoney, type ThreadDetail, type ThreadItem } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../auth/viewer.js';
 import { findPost, mentionedUsers } from '../posts/posts.repository.js';
-import { threadAbility } from './thread.policy.js';
+import { freeContent, freeSummary } from './paid-content.js';
+import { readsWhole, threadAbility } from './thread.policy.js';
+import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
 
 export function presentThread(
   viewer: ViewerContext,
   t: ThreadRow,
-  flags: { isLiked: boolean; isFavorite: boolean },
+  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean },
 ): ThreadItem {
+  const whole = readsWhole(viewer, t, flags.bought);
   return {
     threadId: t.id,
     postId: t.firstPostId ?? 0,
     categoryId: t.categoryId,
     categoryName: t.categoryName,
     title: t.title,
-    summary: t.summary,
+    summary: whole ? t.summary : freeSummary(t.summary, t.freeWords),
     user: { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar },
     viewCount: t.viewCount,
     postCount: t.postCount,
@@ -33,37 +36,63 @@ export function presentThread(
     updatedAt: t.updatedAt,
     lastPostedAt: t.lastPostedAt,
     ability: threadAbility(viewer, t),
+    price: formatMoney(t.priceCents),
+    freeWords: t.freeWords,
+    paid: flags.bought,
+    canViewFull: whole,
   };
 }
 
-/** Presents a page of threads, with whether the viewer liked and favourited each (one query for the page). */
+/**
+ * Presents a page of threads, with whether the viewer liked and favourited each (one query for the page) and bought
+ * the paid ones (one more when the page holds any).
+ */
 export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows: ThreadRow[]): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
-  const { liked, favorites } = userId
-    ? await likedAndFavorited(
-        db,
-        userId,
-        rows.map((r) => r.firstPostId ?? 0),
-        rows.map((r) => r.id),
-      )
-    : { liked: new Set<number>(), favorites: new Set<number>() };
+  const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
+  const [{ liked, favorites }, bought] = userId
+    ? await Promise.all([
+        likedAndFavorited(
+          db,
+          userId,
+          rows.map((r) => r.firstPostId ?? 0),
+          rows.map((r) => r.id),
+        ),
+        boughtThreadIds(db, userId, priced),
+      ])
+    : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
   return rows.map((r) =>
-    presentThread(viewer, r, { isLiked: liked.has(r.firstPostId ?? 0), isFavorite: favorites.has(r.id) }),
+    presentThread(viewer, r, {
+      isLiked: liked.has(r.firstPostId ?? 0),
+      isFavorite: favorites.has(r.id),
+      bought: bought.has(r.id),
+    }),
   );
 }
 
-/** A thread with the content of its first post. */
+/**
+ * A thread with the content of its first post (of a paid thread the viewer may not read whole, the free part only,
+ * without mentions) and what it sold and received in rewards.
+ */
 export async function presentThreadDetail(
   db: Kysely<DB>,
   viewer: ViewerContext,
   row: ThreadRow,
 ): Promise<ThreadDetail> {
-  const [item] = await presentThreads(db, viewer, [row]);
-  const first = row.firstPostId ? await findPost(db, row.firstPostId) : undefined;
-  const mentions = first ? await mentionedUsers(db, first.id) : [];
+  const [[item], first, totals] = await Promise.all([
+    presentThreads(db, viewer, [row]),
+    row.firstPostId ? findPost(db, row.firstPostId) : Promise.resolve(undefined),
+    paymentTotals(db, row.id),
+  ]);
+  const whole = item!.canViewFull;
+  const mentions = first && whole ? await mentionedUsers(db, first.id) : [];
+  const html = first?.contentHtml ?? '';
   return {
     ...item!,
-    content: { text: first?.content ?? '', html: first?.contentHtml ?? '' },
+    content: whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords),
     mentions,
+    paidCount: totals.paidCount,
+    rewardedCount: totals.rewardedCount,
+    rewardedAmount: formatMoney(totals.rewardedCents),
   };
 }

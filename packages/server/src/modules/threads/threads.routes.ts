@@ -1,5 +1,6 @@
 import {
   likedUsersQuery,
+  paidUsersQuery,
   threadCreateBody,
   threadDeleteBody,
   threadDetailQuery,
@@ -13,7 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
+import { requestLocale } from '../../core/i18n.js';
 import { loginRequired } from '../auth/guards.js';
+import { paidUsers } from './paid-threads.service.js';
 import {
   countView,
   createThread,
@@ -38,6 +41,8 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['threads'],
         summary: 'List threads',
         description:
+          'Each thread tells the viewer its price ("0.00": free), freeWords, paid (bought) and canViewFull; when ' +
+          'canViewFull is false the summary holds only the free part. ' +
           'filter[categoryids][] (sub-categories included), filter[sort] 1 created / 2 last reply / 3 hot (views in ' +
           'the last 7 days) / 4 updated, filter[essence] 0|1, filter[search] (every space-separated word, anywhere ' +
           'in the title or the first post; title matches first, then newest), filter[complex] 1 my drafts / 2 liked / ' +
@@ -69,6 +74,12 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['threads'],
         summary: 'A thread with its first post (Markdown source and rendered HTML)',
+        description:
+          'A paid thread (price above "0.00") is read whole by its author, administrators, holders of ' +
+          'thread.freeViewPosts in its category, its editors and its buyers (paid: true); the others ' +
+          '(canViewFull: false) get the first freeWords characters of the plain text only, as escaped paragraphs ' +
+          'in content.html and plain text in content.text, without mentions. paidCount, rewardedCount and ' +
+          'rewardedAmount tell what the thread sold and received.',
         querystring: threadDetailQuery,
       },
     },
@@ -137,6 +148,20 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await likedUsers(ctx, request.viewer, request.query)),
+  );
+
+  api.get(
+    '/v3/thread.paidusers',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['threads'],
+        summary: 'Who bought the thread (type 3, the default) or rewarded it (type 2), newest first',
+        description: 'An anonymous reward shows as 匿名 / Anonymous, with userId null and no avatar.',
+        querystring: paidUsersQuery,
+      },
+    },
+    async (request) => ok(request, await paidUsers(ctx, request.viewer, request.query, requestLocale(request))),
   );
 
   api.post(

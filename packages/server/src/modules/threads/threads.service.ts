@@ -50,6 +50,8 @@ import {
   threadExistsFor,
   threadNotFound,
 } from './thread.policy.js';
+import { indexedBody } from './paid-content.js';
+import { assertMaySetPrice } from './paid-threads.service.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import {
   addFavorite,
@@ -151,6 +153,9 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  const priceCents = body.price ?? 0;
+  const freeWords = body.freeWords ?? 0;
+  assertMaySetPrice(viewer, category.id, priceCents);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
   const rendered = await renderContent(ctx.db, text, user.id);
@@ -174,6 +179,8 @@ export async function createThread(
       lastPostedUserId: user.id,
       deletedAt: null,
       deletedUserId: null,
+      priceCents,
+      freeWords,
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -195,7 +202,7 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
-    await writeThreadIndex(trx, ctx.dialect, id, title, rendered.plain);
+    await writeThreadIndex(trx, ctx.dialect, id, title, indexedBody(rendered.plain, { priceCents, freeWords }));
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
@@ -232,6 +239,15 @@ export async function updateThread(
   }
   const publishing = body.draft === false && thread.isDraft === 1;
   if (publishing) changes.isDraft = 0;
+  if (body.price !== undefined && body.price !== thread.priceCents) {
+    assertMaySetPrice(viewer, changes.categoryId ?? thread.categoryId, body.price);
+    changes.priceCents = body.price;
+  }
+  if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
+  const paying = {
+    priceCents: changes.priceCents ?? thread.priceCents,
+    freeWords: changes.freeWords ?? thread.freeWords,
+  };
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
@@ -260,7 +276,7 @@ export async function updateThread(
       await linkAttachments(trx, first.userId, first.id, text);
     }
     const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
-    await writeThreadIndex(trx, ctx.dialect, thread.id, title, plain);
+    await writeThreadIndex(trx, ctx.dialect, thread.id, title, indexedBody(plain, paying));
   });
   await notifyThreadPublished(ctx, thread.id);
   return detailOf(ctx, viewer, thread.id);
@@ -356,7 +372,8 @@ export async function operateThread(
         await removeThreadIndex(trx, ctx.dialect, thread.id);
       } else if (state.deletedAt === null) {
         const first = current.firstPostId ? await findPost(trx, current.firstPostId) : undefined;
-        await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plainText(first?.contentHtml ?? ''));
+        const plain = indexedBody(plainText(first?.contentHtml ?? ''), current);
+        await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plain);
       }
     }
   });

@@ -1,4 +1,4 @@
-import { PLUGIN_TARGETS, type PluginTarget } from '@luntan/shared';
+import { PLUGIN_HOOKS, PLUGIN_TARGETS, type PluginTarget } from '@luntan/shared';
 import { Component, createContext, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 /**
@@ -8,30 +8,8 @@ import { Component, createContext, useContext, type ComponentType, type ErrorInf
  */
 export { PLUGIN_TARGETS, type PluginTarget };
 
-/** The hooks the spec lists, per target. */
-export const PLUGIN_HOOKS = {
-  plugin_global: ['header_replace', 'footer_replace'],
-  plugin_index: [
-    'header_insert_before',
-    'header_insert_after',
-    'header_replace',
-    'tabs_replace',
-    'topping_insert_before',
-    'topping_insert_after',
-    'topping_replace',
-    'left_insert',
-    'right_insert',
-    'recommend_replace',
-    'qrcode_replace',
-    'copyright_replace',
-    'thread_extension_display_hook',
-  ],
-  plugin_post: ['post_extension_entry_hook', 'post_extension_content_hook'],
-  plugin_detail: ['thread_extension_display_hook'],
-  plugin_system: ['add_page_hook'],
-  plugin_page: [],
-  plugin_user: ['user_extension_action_hook', 'user_extension_left_layout_hook'],
-} as const satisfies Record<PluginTarget, readonly string[]>;
+/** The hooks the spec lists, per target (the shared contract). */
+export { PLUGIN_HOOKS };
 
 export type PluginHook<T extends PluginTarget> = (typeof PLUGIN_HOOKS)[T][number];
 

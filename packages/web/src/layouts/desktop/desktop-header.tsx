@@ -57,6 +57,9 @@ export function DesktopHeader() {
                   <MenuItem to="/my" icon={<Icon name="user" />} onClick={close}>
                     {t('nav.personalCenter')}
                   </MenuItem>
+                  <MenuItem to="/wallet" icon={<Icon name="wallet" />} onClick={close}>
+                    {t('money.menu')}
+                  </MenuItem>
                   {viewer.isAdmin ? (
                     <MenuItem to="/admin" icon={<Icon name="discover" />} onClick={close}>
                       {t('admin.enter')}

@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStart,
+  type PayoutRequest,
+  type PayoutResult,
 } from './types.js';
 
 /** The signature header of the sandbox's callbacks: hex HMAC-SHA256 of the raw body with the site's sandbox secret. */
@@ -67,7 +69,7 @@ export function createSandboxProvider(secret: string): PaymentProvider {
       return { ok: true };
     },
     async payout(request) {
-      return { ok: true, tradeNo: `SBX${request.cashSn}` };
+      return sandboxPayout(request);
     },
   };
 }
@@ -87,4 +89,19 @@ export function sandboxCallback(
   };
   const body = JSON.stringify(payload);
   return { body, signature: createHmac('sha256', secret).update(body).digest('hex') };
+}
+
+/**
+ * The sandbox pays every withdrawal out at once, except to its test accounts, which play what real providers do:
+ * `sandbox-refuse…` is refused ("account closed"), `sandbox-pending…` is still being processed (outcome unknown),
+ * `sandbox-error…` does not answer (throws), `sandbox-slow…` answers after a second.
+ */
+export const SANDBOX_SLOW_MS = 1000;
+async function sandboxPayout(request: PayoutRequest): Promise<PayoutResult> {
+  const account = request.account.toLowerCase();
+  if (account.startsWith('sandbox-refuse')) return { ok: false, reason: 'account closed' };
+  if (account.startsWith('sandbox-pending')) return { ok: false, pending: true, reason: 'processing' };
+  if (account.startsWith('sandbox-error')) throw new Error('the sandbox payout did not answer');
+  if (account.startsWith('sandbox-slow')) await new Promise((resolve) => setTimeout(resolve, SANDBOX_SLOW_MS));
+  return { ok: true, tradeNo: `SBX${request.cashSn}` };
 }

@@ -1,0 +1,271 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { now } from '../../core/time.js';
+import type { DB } from '../../db/schema.js';
+import type { ViewerContext } from '../auth/viewer.js';
+import { findPlugin, parseManifest, readPluginFiles, settingsOf, type SettingValue } from './plugins.service.js';
+
+/*
+ * Plugins' server parts, run in this process. A plugin's server module is written into a folder named by its content
+ * hash (so an update is a new module, never a stale cached one) and imported; its default export registers routes on
+ * a small router. Each request to /api/plugin/<appid>/... reads the plugin's row first (one primary-key read): a
+ * disabled or removed plugin answers -4004 at once in every process, and a process that loaded an older version
+ * loads the current one. A module that throws while loading is not run: the caller disables the plugin and says why.
+ *
+ * Plugins are code the administrator chose to install, run with the forum's rights (as in Discourse, NodeBB and
+ * Flarum); the store and the router are what they are given, not a sandbox.
+ */
+
+export interface PluginViewer {
+  id: number;
+  username: string;
+  nickname: string;
+  isAdmin: boolean;
+  permissions: string[];
+}
+
+export interface PluginRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  viewer: PluginViewer | null;
+}
+
+export type PluginHandler = (request: PluginRequest) => unknown;
+
+export interface PluginStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  /** Stores the value only when the key is new; answers whether it did (one vote per member). */
+  add(key: string, value: unknown): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  list(prefix?: string): Promise<{ key: string; value: unknown }[]>;
+  /** Adds `by` to a number kept under the key (0 when new), atomically; answers the new number. */
+  increment(key: string, by?: number): Promise<number>;
+}
+
+export interface PluginServerContext {
+  appid: string;
+  settings(): Promise<Record<string, SettingValue>>;
+  store: PluginStore;
+  log: {
+    info(message: string, data?: unknown): void;
+    warn(message: string, data?: unknown): void;
+    error(message: string, data?: unknown): void;
+  };
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  segments: string[];
+  handler: PluginHandler;
+}
+
+interface Loaded {
+  hash: string;
+  routes: Route[];
+}
+
+/** How long a server module may take to load and register its routes. */
+const LOAD_TIMEOUT_MS = 5000;
+const KEY_MAX = 255;
+const VALUE_MAX_BYTES = 64 * 1024;
+
+const split = (p: string) => p.split('/').filter((s) => s !== '');
+
+function matchRoute(
+  routes: Route[],
+  method: string,
+  pathName: string,
+): { route: Route; params: Record<string, string> } | null {
+  const parts = split(pathName);
+  for (const route of routes) {
+    if (route.method !== method || route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = route.segments.every((seg, i) => {
+      if (seg.startsWith(':')) {
+        params[seg.slice(1)] = decodeURIComponent(parts[i]!);
+        return true;
+      }
+      return seg === parts[i];
+    });
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+export function pluginStore(db: Kysely<DB>, appid: string): PluginStore {
+  const checkKey = (key: string) => {
+    if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) {
+      throw new Error(`a plugin store key must be 1 to ${KEY_MAX} characters`);
+    }
+  };
+  const encode = (value: unknown) => {
+    const text = JSON.stringify(value ?? null);
+    if (Buffer.byteLength(text) > VALUE_MAX_BYTES)
+      throw new Error('a plugin store value must be at most 64 KB of JSON');
+    return text;
+  };
+  const decode = (text: string): unknown => JSON.parse(text);
+  return {
+    async get(key) {
+      checkKey(key);
+      const row = await db
+        .selectFrom('pluginStore')
+        .select('value')
+        .where('appid', '=', appid)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row ? decode(row.value) : undefined;
+    },
+    async set(key, value) {
+      checkKey(key);
+      const text = encode(value);
+      await db
+        .insertInto('pluginStore')
+        .values({ appid, key, value: text, updatedAt: now() })
+        .onConflict((oc) => oc.columns(['appid', 'key']).doUpdateSet({ value: text, updatedAt: now() }))
+        .execute();
+    },
+    async add(key, value) {
+      checkKey(key);
+      const result = await db
+        .insertInto('pluginStore')
+        .values({ appid, key, value: encode(value), updatedAt: now() })
+        .onConflict((oc) => oc.columns(['appid', 'key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    async delete(key) {
+      checkKey(key);
+      await db.deleteFrom('pluginStore').where('appid', '=', appid).where('key', '=', key).execute();
+    },
+    async list(prefix = '') {
+      const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const rows = await db
+        .selectFrom('pluginStore')
+        .select(['key', 'value'])
+        .where('appid', '=', appid)
+        .where(sql<boolean>`key like ${`${escaped}%`} escape '\\'`)
+        .orderBy('key')
+        .limit(1000)
+        .execute();
+      return rows.map((r) => ({ key: r.key, value: decode(r.value) }));
+    },
+    async increment(key, by = 1) {
+      checkKey(key);
+      if (!Number.isSafeInteger(by)) throw new Error('increment by a whole number');
+      const row = await db
+        .insertInto('pluginStore')
+        .values({ appid, key, value: String(by), updatedAt: now() })
+        .onConflict((oc) =>
+          oc.columns(['appid', 'key']).doUpdateSet({
+            value: sql`cast(cast(plugin_store.value as integer) + ${by} as text)`,
+            updatedAt: now(),
+          }),
+        )
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+  };
+}
+
+export class PluginRuntime {
+  private readonly loaded = new Map<string, Loaded>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private folder(appid: string, hash: string): string {
+    return path.join(this.ctx.config.dataDir, 'plugin-cache', appid, hash);
+  }
+
+  /**
+   * Loads the plugin's current server part (if it has one and it is not loaded yet). Throws what the module threw,
+   * so the caller can disable the plugin and say why.
+   */
+  async load(appid: string): Promise<Loaded | null> {
+    const row = await findPlugin(this.ctx.db, appid);
+    if (!row) return null;
+    const current = this.loaded.get(appid);
+    if (current?.hash === row.contentHash) return current;
+    const manifest = parseManifest(row);
+    if (!manifest.server) {
+      const none = { hash: row.contentHash, routes: [] };
+      this.loaded.set(appid, none);
+      return none;
+    }
+    const dir = this.folder(appid, row.contentHash);
+    const entry = path.join(dir, manifest.server);
+    try {
+      await fs.access(entry);
+    } catch {
+      for (const file of await readPluginFiles(this.ctx.db, appid, row.contentHash)) {
+        const target = path.join(dir, file.path);
+        if (!target.startsWith(dir + path.sep)) continue;
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, file.body);
+      }
+    }
+    const routes: Route[] = [];
+    const add = (method: 'GET' | 'POST') => (routePath: string, handler: PluginHandler) => {
+      if (typeof handler !== 'function') throw new Error(`the ${method} route ${routePath} has no handler`);
+      routes.push({ method, segments: split(String(routePath)), handler });
+    };
+    const router = { get: add('GET'), post: add('POST') };
+    const log = this.ctx.log.child({ plugin: appid });
+    const context: PluginServerContext = {
+      appid,
+      settings: async () => {
+        const fresh = await findPlugin(this.ctx.db, appid);
+        return fresh ? settingsOf(fresh, parseManifest(fresh).settings, false) : {};
+      },
+      store: pluginStore(this.ctx.db, appid),
+      log: {
+        info: (message, data) => log.info({ data }, message),
+        warn: (message, data) => log.warn({ data }, message),
+        error: (message, data) => log.error({ data }, message),
+      },
+    };
+    const module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+    if (typeof module.default !== 'function') throw new Error('the server module has no default export function');
+    const register = module.default as (r: typeof router, c: PluginServerContext) => unknown;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.resolve(register(router, context)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the server module took too long to load')), LOAD_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const loaded = { hash: row.contentHash, routes };
+    this.loaded.set(appid, loaded);
+    return loaded;
+  }
+
+  forget(appid: string): void {
+    this.loaded.delete(appid);
+  }
+
+  /** The route of a request, or null when the plugin (enabled) has none for it. */
+  async route(appid: string, method: string, pathName: string) {
+    const loaded = await this.load(appid);
+    return loaded ? matchRoute(loaded.routes, method, pathName) : null;
+  }
+}
+
+export function pluginViewer(viewer: ViewerContext): PluginViewer | null {
+  if (!viewer.user) return null;
+  return {
+    id: viewer.user.id,
+    username: viewer.user.username,
+    nickname: viewer.user.nickname,
+    isAdmin: viewer.isAdmin,
+    permissions: [...viewer.permissions],
+  };
+}

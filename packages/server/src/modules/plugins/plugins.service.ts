@@ -1,0 +1,287 @@
+import {
+  Code,
+  comparePluginVersions,
+  pluginManifestSchema,
+  type PluginAdminItem,
+  type PluginListItem,
+  type PluginManifest,
+  type PluginPlatform,
+  type PluginSettingField,
+} from '@luntan/shared';
+import type { Kysely, Selectable } from 'kysely';
+import { bumpCacheVersion } from '../../core/cache-versions.js';
+import { AppError, invalidField, notFound } from '../../core/errors.js';
+import { now } from '../../core/time.js';
+import type { DB, PluginsTable } from '../../db/schema.js';
+import type { PluginPackage } from './plugin-package.js';
+
+/*
+ * Installed plugins: what the back office manages and what pages load. Every change raises the `plugins` cache
+ * version, which each process compares before using what it loaded (the web's plugin list, the server parts), so
+ * enabling, disabling, updating and removing take effect on the next request in every process.
+ */
+
+export const PLUGINS_CACHE = 'plugins';
+
+type Row = Selectable<PluginsTable>;
+
+export type SettingValue = string | number | boolean;
+
+export const pluginNotFound = () => notFound({ zh: '插件不存在', en: 'plugin not found' });
+
+export function parseManifest(row: Pick<Row, 'manifest'>): PluginManifest {
+  return pluginManifestSchema.parse(JSON.parse(row.manifest));
+}
+
+function storedSettings(row: Pick<Row, 'settings'>): Record<string, SettingValue> {
+  try {
+    const parsed = JSON.parse(row.settings) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, SettingValue>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Every declared setting with its value (stored, else the default); `publicOnly` leaves secret ones out. */
+export function settingsOf(row: Pick<Row, 'settings'>, schema: PluginSettingField[], publicOnly: boolean) {
+  const stored = storedSettings(row);
+  const out: Record<string, SettingValue> = {};
+  for (const field of schema) {
+    if (publicOnly && field.visibility === 'secret') continue;
+    const value = stored[field.key] ?? field.default;
+    if (value !== undefined) out[field.key] = value;
+  }
+  return out;
+}
+
+export const assetUrl = (appid: string, hash: string, file: string) => `/plugin-assets/${appid}/${hash}/${file}`;
+
+function listItem(row: Row, manifest: PluginManifest, publicOnly: boolean): PluginListItem {
+  return {
+    appid: row.appid,
+    pluginName: manifest.pluginName,
+    version: manifest.version,
+    type: manifest.type,
+    author: manifest.author,
+    platform: manifest.platform,
+    entries: manifest.entries,
+    moduleUrl: assetUrl(row.appid, row.contentHash, manifest.client),
+    styleUrl: manifest.style ? assetUrl(row.appid, row.contentHash, manifest.style) : null,
+    settings: settingsOf(row, manifest.settings, publicOnly),
+    options: manifest.options,
+  };
+}
+
+export function adminItem(row: Row): PluginAdminItem {
+  const manifest = parseManifest(row);
+  return {
+    ...listItem(row, manifest, true),
+    enabled: row.enabled === 1,
+    description: manifest.description ?? '',
+    settingsSchema: manifest.settings,
+    allSettings: settingsOf(row, manifest.settings, false),
+    hasServer: Boolean(manifest.server),
+    serverError: row.serverError,
+    installedAt: row.installedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findPlugin(db: Kysely<DB>, appid: string): Promise<Row | undefined> {
+  return db.selectFrom('plugins').selectAll().where('appid', '=', appid).executeTakeFirst();
+}
+
+export async function listAdminPlugins(db: Kysely<DB>): Promise<PluginAdminItem[]> {
+  const rows = await db.selectFrom('plugins').selectAll().orderBy('installedAt').execute();
+  return rows.map(adminItem);
+}
+
+/** The enabled plugins for a platform, with public settings only. */
+export async function listEnabledPlugins(db: Kysely<DB>, platform: PluginPlatform): Promise<PluginListItem[]> {
+  const rows = await db.selectFrom('plugins').selectAll().where('enabled', '=', 1).orderBy('installedAt').execute();
+  const out: PluginListItem[] = [];
+  for (const row of rows) {
+    const manifest = parseManifest(row);
+    if (manifest.platform.includes(platform)) out.push(listItem(row, manifest, true));
+  }
+  return out;
+}
+
+export async function publicSettings(db: Kysely<DB>, appid: string): Promise<Record<string, SettingValue>> {
+  const row = await findPlugin(db, appid);
+  if (!row || row.enabled !== 1) throw pluginNotFound();
+  return settingsOf(row, parseManifest(row).settings, true);
+}
+
+export interface InstallResult {
+  /** 'uploaded': the package is installed now; 'installed': the installed version is higher or equal and stays. */
+  kept: 'uploaded' | 'installed';
+  previousVersion: string | null;
+  item: PluginAdminItem;
+}
+
+/**
+ * Installs a checked package. A plugin already installed is replaced only by a higher version (the spec's
+ * joined-digits rule), keeping its enabled state and settings; otherwise nothing is written and -4003 says which
+ * version stays. The files and the record change in one transaction.
+ */
+export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage): Promise<InstallResult> {
+  const { manifest } = pkg;
+  const existing = await findPlugin(db, manifest.appid);
+  if (existing && comparePluginVersions(manifest.version, existing.version) <= 0) {
+    throw new AppError(
+      Code.RESOURCE_EXIST,
+      {
+        zh: `已安装 ${existing.pluginName} ${existing.version}，不低于上传的 ${manifest.version}：保留已安装的版本`,
+        en: `${existing.pluginName} ${existing.version} is installed, not lower than the uploaded ${manifest.version}: the installed version stays`,
+      },
+      { data: { kept: 'installed', version: existing.version, uploadedVersion: manifest.version } },
+    );
+  }
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    for (const [path, body] of pkg.files) {
+      await trx
+        .insertInto('pluginFiles')
+        .values({ appid: manifest.appid, contentHash: pkg.contentHash, path, body })
+        .onConflict((oc) => oc.columns(['appid', 'contentHash', 'path']).doNothing())
+        .execute();
+    }
+    if (existing) {
+      await trx
+        .updateTable('plugins')
+        .set({
+          pluginName: manifest.pluginName,
+          version: manifest.version,
+          manifest: JSON.stringify(manifest),
+          contentHash: pkg.contentHash,
+          serverError: null,
+          updatedAt: at,
+        })
+        .where('appid', '=', manifest.appid)
+        .execute();
+      await trx
+        .deleteFrom('pluginFiles')
+        .where('appid', '=', manifest.appid)
+        .where('contentHash', '!=', pkg.contentHash)
+        .execute();
+    } else {
+      await trx
+        .insertInto('plugins')
+        .values({
+          appid: manifest.appid,
+          pluginName: manifest.pluginName,
+          version: manifest.version,
+          manifest: JSON.stringify(manifest),
+          contentHash: pkg.contentHash,
+          enabled: 0,
+          settings: '{}',
+          installedAt: at,
+          updatedAt: at,
+        })
+        .execute();
+    }
+  });
+  await bumpCacheVersion(db, PLUGINS_CACHE);
+  const row = (await findPlugin(db, manifest.appid))!;
+  return { kept: 'uploaded', previousVersion: existing?.version ?? null, item: adminItem(row) };
+}
+
+export async function setPluginEnabled(
+  db: Kysely<DB>,
+  appid: string,
+  enabled: boolean,
+  serverError: string | null = null,
+) {
+  const result = await db
+    .updateTable('plugins')
+    .set({ enabled: enabled ? 1 : 0, serverError, updatedAt: now() })
+    .where('appid', '=', appid)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw pluginNotFound();
+  await bumpCacheVersion(db, PLUGINS_CACHE);
+}
+
+/** Removes the plugin, its files and its store. */
+export async function deletePlugin(db: Kysely<DB>, appid: string): Promise<void> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('plugins').where('appid', '=', appid).executeTakeFirst();
+    await trx.deleteFrom('pluginFiles').where('appid', '=', appid).execute();
+    await trx.deleteFrom('pluginStore').where('appid', '=', appid).execute();
+    return Number(result.numDeletedRows);
+  });
+  if (deleted === 0) throw pluginNotFound();
+  await bumpCacheVersion(db, PLUGINS_CACHE);
+}
+
+/** Checks settings against the plugin's schema (unknown keys and wrong types refused) and stores them merged. */
+export async function savePluginSettings(
+  db: Kysely<DB>,
+  appid: string,
+  values: Record<string, SettingValue>,
+): Promise<PluginAdminItem> {
+  const row = await findPlugin(db, appid);
+  if (!row) throw pluginNotFound();
+  const schema = parseManifest(row).settings;
+  const next = storedSettings(row);
+  for (const [key, value] of Object.entries(values)) {
+    const field = schema.find((f) => f.key === key);
+    if (!field) {
+      throw invalidField(`settings.${key}`, {
+        zh: `插件没有名为 ${key} 的设置项`,
+        en: `The plugin has no setting named ${key}`,
+      });
+    }
+    const label = field.label;
+    const wrong = (zh: string, en: string) =>
+      invalidField(`settings.${key}`, { zh: `${label.zh}${zh}`, en: `${label.en} ${en}` });
+    switch (field.type) {
+      case 'boolean':
+        if (typeof value !== 'boolean') throw wrong('需要是开或关', 'must be on or off');
+        break;
+      case 'number':
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw wrong('需要是数字', 'must be a number');
+        break;
+      case 'color':
+        if (typeof value !== 'string' || !/^(#[0-9a-fA-F]{3,8})?$/.test(value)) {
+          throw wrong('需要是 #RRGGBB 形式的颜色', 'must be a colour such as #RRGGBB');
+        }
+        break;
+      case 'url':
+        if (typeof value !== 'string' || (value !== '' && !/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*)$/.test(value))) {
+          throw wrong('需要是 http(s) 网址或本站路径', 'must be an http(s) address or a path on this site');
+        }
+        break;
+      default:
+        if (typeof value !== 'string') throw wrong('需要是文字', 'must be text');
+        if (field.type === 'string' && /[\r\n]/.test(value)) throw wrong('只能有一行', 'must be one line');
+    }
+    next[key] = value;
+  }
+  await db
+    .updateTable('plugins')
+    .set({ settings: JSON.stringify(next), updatedAt: now() })
+    .where('appid', '=', appid)
+    .execute();
+  await bumpCacheVersion(db, PLUGINS_CACHE);
+  return adminItem((await findPlugin(db, appid))!);
+}
+
+export async function readPluginFile(db: Kysely<DB>, appid: string, hash: string, path: string) {
+  return db
+    .selectFrom('pluginFiles')
+    .select('body')
+    .where('appid', '=', appid)
+    .where('contentHash', '=', hash)
+    .where('path', '=', path)
+    .executeTakeFirst();
+}
+
+export async function readPluginFiles(db: Kysely<DB>, appid: string, hash: string) {
+  return db
+    .selectFrom('pluginFiles')
+    .select(['path', 'body'])
+    .where('appid', '=', appid)
+    .where('contentHash', '=', hash)
+    .execute();
+}
