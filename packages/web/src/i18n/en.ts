@@ -326,16 +326,6 @@ export const en: Messages = {
       rewarders_one: '{{count}} reward, ¥{{amount}} in all',
       rewarders_other: '{{count}} rewards, ¥{{amount}} in all',
     },
-    pay: {
-      title: 'Confirm payment',
-      paid: 'Paid',
-      balance: 'Wallet balance ¥{{amount}}',
-      password: 'Pay password (6 digits)',
-      sixDigits: 'Enter your six-digit pay password',
-      submit: 'Pay ¥{{amount}}',
-      noPassword: 'Paying from the wallet needs a pay password.',
-      toWallet: 'Set one in my wallet',
-    },
     editor: {
       legend: 'Paid reading',
       price: 'Price (yuan, 0 for free)',

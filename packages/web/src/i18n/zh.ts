@@ -324,16 +324,6 @@ export const zh = {
       rewarders_one: '{{count}} 人打赏，共 ¥{{amount}}',
       rewarders_other: '{{count}} 人打赏，共 ¥{{amount}}',
     },
-    pay: {
-      title: '确认支付',
-      paid: '支付成功',
-      balance: '钱包余额 ¥{{amount}}',
-      password: '支付密码（6 位数字）',
-      sixDigits: '请输入 6 位数字的支付密码',
-      submit: '支付 ¥{{amount}}',
-      noPassword: '钱包支付需要先设置支付密码。',
-      toWallet: '去我的钱包设置',
-    },
     editor: {
       legend: '付费阅读',
       price: '价格（元，0 为免费）',
