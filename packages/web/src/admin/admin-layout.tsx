@@ -18,6 +18,9 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/signin-fields', key: 'signinFields' },
   { to: '/admin/templates', key: 'templates' },
   { to: '/admin/plugins', key: 'plugins' },
+  { to: '/admin/finance', key: 'finance' },
+  { to: '/admin/withdrawals', key: 'withdrawals' },
+  { to: '/admin/pay-settings', key: 'paySettings' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

@@ -17,6 +17,7 @@ import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection } from './admin-ui';
+import { UserWallet } from './user-wallet';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
 
@@ -92,6 +93,7 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
   const [showAnswers, setShowAnswers] = useState(false);
+  const [showWallet, setShowWallet] = useState(false);
   /** Banning and rejecting ask for a reason (shown to the user) in a dialog. */
   const [asking, setAsking] = useState<'ban' | 'reject' | null>(null);
   // The server refuses to ban an administrator (the viewer's own row among them): no button that can only fail.
@@ -167,6 +169,15 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
             <Button size="small" type="text" aria-expanded={showAnswers} onClick={() => setShowAnswers(!showAnswers)}>
               {t('admin.signinFields.answers')}
             </Button>
+            <Button
+              size="small"
+              type="text"
+              aria-expanded={showWallet}
+              onClick={() => setShowWallet(!showWallet)}
+              data-testid="user-wallet-toggle"
+            >
+              {t('admin.wallet.button')}
+            </Button>
           </div>
           <PromptDialog
             open={asking !== null}
@@ -185,6 +196,7 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
         </td>
       </tr>
       {showAnswers ? <UserAnswers userId={user.userId} colSpan={7} /> : null}
+      {showWallet ? <UserWallet userId={user.userId} username={user.username} colSpan={7} /> : null}
     </>
   );
 }

@@ -12,6 +12,8 @@ import { useAppContext, type AppContext } from '../app-context';
 import { DraftList } from '../components/forum/draft-list';
 import { EDITOR_ID, insertBlock, MarkdownEditor } from '../components/forum/markdown-editor';
 import { PluginSlot } from '../components/plugin/plugin-slot';
+import { canInsertPay, priceCents, type ThreadMoney } from '../components/money/thread-money';
+import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
@@ -40,6 +42,15 @@ interface DraftValues {
   categoryId: number;
   title: string;
   text: string;
+  /** A paid thread's price ("" or "0" free) and how many characters everyone sees. */
+  price?: string;
+  freeWords?: string;
+}
+
+/** The price fields of a thread being edited (empty for a free one). */
+function moneyValues(thread: (ThreadDetail & ThreadMoney) | null): Pick<DraftValues, 'price' | 'freeWords'> {
+  if (!thread || priceCents(thread) <= 0) return {};
+  return { price: thread.price, freeWords: String(thread.freeWords ?? 0) };
 }
 
 function flatten(categories: CategoryItem[]): CategoryItem[] {
@@ -113,6 +124,7 @@ function PostForm({ threadId }: { threadId: number }) {
     categoryId: editing?.categoryId ?? initialCategory,
     title: editing?.title ?? '',
     text: editing?.content.text ?? '',
+    ...moneyValues(editing),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -159,6 +171,10 @@ function PostForm({ threadId }: { threadId: number }) {
     forum?.user?.isAdmin === true ||
     (forum?.permissions ?? []).some((p) => p === 'thread.insertImage' || p.endsWith('.thread.insertImage'));
 
+  const mayCharge = canInsertPay(forum, categoryId);
+  // Sent only by those who may charge (and always when editing a priced thread, so clearing the price frees it).
+  const money = mayCharge ? { price: values.price?.trim() || '0', freeWords: Number(values.freeWords || 0) } : {};
+
   const send = async (asDraft: boolean): Promise<void> => {
     if (!categoryId) {
       toast.warning(t('editor.chooseCategory'));
@@ -177,12 +193,14 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             categoryId,
+            ...money,
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
         : await post<{ threadId: number }>('/api/v3/thread.create', {
             categoryId,
             title: values.title,
             content,
+            ...money,
             ...(asDraft ? { draft: true } : {}),
           });
       if (!answer) return;
@@ -270,6 +288,30 @@ function PostForm({ threadId }: { threadId: number }) {
         }
       />
       <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
+      {mayCharge ? (
+        <fieldset className="lt-post-form__money" data-testid="paid-fields">
+          <legend className="lt-visually-hidden">{t('threadMoney.editor.legend')}</legend>
+          <TextInput
+            label={t('threadMoney.editor.price')}
+            name="price"
+            mode="number"
+            placeholder="0.00"
+            append="¥"
+            appendWidth="32px"
+            value={values.price ?? ''}
+            onChange={(price) => setValues((v) => ({ ...v, price }))}
+          />
+          <TextInput
+            label={t('threadMoney.editor.freeWords')}
+            name="freeWords"
+            mode="number"
+            placeholder="0"
+            value={values.freeWords ?? ''}
+            onChange={(freeWords) => setValues((v) => ({ ...v, freeWords }))}
+          />
+          <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
+        </fieldset>
+      ) : null}
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">

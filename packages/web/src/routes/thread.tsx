@@ -13,6 +13,8 @@ import { Pager } from '../components/forum/pager';
 import { postAnchor } from '../components/forum/post-anchor';
 import { shareText } from '../components/forum/share-text';
 import { TimeText } from '../components/forum/time-text';
+import type { ThreadMoney } from '../components/money/thread-money';
+import { Paywall, PriceTag, RewardButton, ThreadSupporters } from '../components/money/thread-paid';
 import { PluginSlot } from '../components/plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../components/people/user-hover-card';
 import { Button, Icon, Spinner, Textarea, toast } from '../components/ui';
@@ -169,6 +171,7 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
           {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
           {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
           {thread.isDraft ? <span className="lt-tag lt-tag--review">{t('forum.draft')}</span> : null}
+          <PriceTag thread={thread as ThreadDetail & ThreadMoney} />
           {thread.title}
         </h1>
         <div className="lt-thread__byline">
@@ -191,7 +194,9 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
         data-testid="thread-content"
         dangerouslySetInnerHTML={{ __html: thread.content.html }}
       />
+      <Paywall thread={thread} />
       <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" threadData={thread} />
+      <ThreadSupporters thread={thread} />
       <footer className="lt-thread__actions">
         <ActionButton
           icon="like"
@@ -209,6 +214,7 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
           testId="thread-favorite"
         />
         <ActionButton icon="share" label={t('thread.share')} onClick={share} testId="thread-share" />
+        <RewardButton thread={thread} />
         {ability.canSticky ? (
           <ActionButton
             icon="pin"

@@ -41,6 +41,9 @@ export const ROUTE_MODULES = {
   adminTemplates: { load: () => import('../admin/templates-page'), src: 'src/admin/templates-page.tsx' },
   adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
   adminPlugins: { load: () => import('../admin/plugins-page'), src: 'src/admin/plugins-page.tsx' },
+  adminFinance: { load: () => import('../admin/finance-page'), src: 'src/admin/finance-page.tsx' },
+  adminWithdrawals: { load: () => import('../admin/withdrawals-page'), src: 'src/admin/withdrawals-page.tsx' },
+  adminPaySettings: { load: () => import('../admin/pay-settings-page'), src: 'src/admin/pay-settings-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

@@ -1,6 +1,8 @@
 import type { ThreadItem } from '@luntan/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PriceTag } from '../money/thread-paid';
+import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { Icon } from '../ui';
@@ -27,6 +29,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
         {thread.isSticky ? <span className="lt-tag lt-tag--sticky">{t('forum.sticky')}</span> : null}
         {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
         {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
+        <PriceTag thread={thread as ThreadItem & ThreadMoney} />
         <Link to={`/thread/${thread.threadId}`}>
           <Highlight text={thread.title} keyword={keyword} />
         </Link>

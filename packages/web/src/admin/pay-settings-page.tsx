@@ -1,0 +1,230 @@
+import { SETTING_DEFINITIONS, type SettingDefinition } from '@luntan/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner, Textarea, TextInput } from '../components/ui';
+import { usePending } from '../hooks/use-pending';
+import type { RouteHandle } from '../routing/handle';
+import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+
+export const handle: RouteHandle = { title: (t) => t('admin.section.paySettings') };
+
+type Value = string | number | boolean;
+type Values = Record<string, Value>;
+
+/** The settings this page owns: `tag:key`, so that the pay tag's credentials and the default tag's rules share it. */
+const id = (def: Pick<SettingDefinition, 'tag' | 'key'>) => `${def.tag}:${def.key}`;
+
+/** Keys shown as multi-line text (PEM keys). */
+const KEY_FIELDS = new Set(['alipayPrivateKey', 'alipayPublicKey', 'wxpayPrivateKey', 'wxpayPublicKey']);
+
+/** The page's groups of settings (tag default unless the key says pay). */
+const GROUPS = [
+  { key: 'join', fields: ['siteMode', 'sitePrice', 'siteExpire'] },
+  { key: 'split', fields: ['siteAuthorScale', 'siteMasterScale'] },
+  { key: 'cash', fields: ['cashMinSum', 'cashMaxSum', 'cashSumLimit', 'cashRate'] },
+  { key: 'recharge', fields: ['rechargeMinSum', 'rechargeMaxSum'] },
+  { key: 'payments', fields: ['paySandbox', 'cashPayoutProvider'] },
+  { key: 'alipay', fields: ['alipayEnabled', 'alipayAppId', 'alipayGateway', 'alipayPrivateKey', 'alipayPublicKey'] },
+  {
+    key: 'wxpay',
+    fields: [
+      'wxpayEnabled',
+      'wxpayMchId',
+      'wxpayAppId',
+      'wxpaySerialNo',
+      'wxpayApiV3Key',
+      'wxpayPublicKeyId',
+      'wxpayPrivateKey',
+      'wxpayPublicKey',
+    ],
+  },
+] as const;
+
+type FieldKey = (typeof GROUPS)[number]['fields'][number];
+type GroupKey = (typeof GROUPS)[number]['key'];
+
+function definition(key: FieldKey): SettingDefinition {
+  const def = SETTING_DEFINITIONS.find((d) => d.key === key);
+  if (!def) throw new Error(`unknown setting ${key}`);
+  return def;
+}
+
+/** A unit after the box: money, percent, days, tenths. */
+const UNITS: Partial<Record<FieldKey, 'yuan' | 'percent' | 'days' | 'tenths' | 'times'>> = {
+  sitePrice: 'yuan',
+  siteExpire: 'days',
+  siteAuthorScale: 'tenths',
+  siteMasterScale: 'tenths',
+  cashMinSum: 'yuan',
+  cashMaxSum: 'yuan',
+  cashSumLimit: 'times',
+  cashRate: 'percent',
+  rechargeMinSum: 'yuan',
+  rechargeMaxSum: 'yuan',
+};
+
+/**
+ * Payment settings: paid joining, the income split, withdrawal and recharge rules, the sandbox, who pays out, and the
+ * Alipay / WeChat Pay credentials (tag pay). Only what changed is sent, so a credential never travels back unread.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const refresh = useAdminRefresh();
+  const stored = useAdminQuery<Array<{ key: string; tag: string; value: Value }>>(
+    ['settings'],
+    '/api/backAdmin/settings',
+  );
+  const [values, setValues] = useState<Values | null>(null);
+  const [initial, setInitial] = useState<Values>({});
+  const { pending, run } = usePending();
+
+  useEffect(() => {
+    if (!stored.data) return;
+    const next: Values = {};
+    for (const group of GROUPS) for (const key of group.fields) next[id(definition(key))] = definition(key).default;
+    for (const row of stored.data) if (id(row) in next) next[id(row)] = row.value;
+    setValues(next);
+    setInitial(next);
+  }, [stored.data]);
+
+  if (stored.error) return <p className="lt-card lt-empty">{stored.error}</p>;
+  if (!values) return <Spinner />;
+
+  const get = (key: FieldKey) => values[id(definition(key))];
+  const set = (key: FieldKey, value: Value) => setValues((v) => ({ ...v, [id(definition(key))]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    await run(async () => {
+      const data = GROUPS.flatMap((g) => g.fields)
+        .map(definition)
+        .filter((def) => values[id(def)] !== initial[id(def)])
+        .map((def) => {
+          const value = values[id(def)]!;
+          return { key: def.key, tag: def.tag, value: def.kind === 'number' ? Number(value) || 0 : value };
+        });
+      if (data.length === 0) return;
+      if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) {
+        setInitial(values);
+        await refresh('settings');
+      }
+    });
+  };
+
+  const field = (key: FieldKey) => {
+    const def = definition(key);
+    const label = t(`admin.paySettings.field.${key}`);
+    const value = get(key);
+    if (def.kind === 'boolean') {
+      return (
+        <label key={key} className="lt-check lt-admin-form__wide">
+          <input type="checkbox" name={key} checked={value === true} onChange={(e) => set(key, e.target.checked)} />
+          {label}
+        </label>
+      );
+    }
+    if (key === 'siteMode') {
+      return (
+        <div key={key} className="lt-field">
+          <label className="lt-field__label" htmlFor="pay-siteMode">
+            {label}
+          </label>
+          <select
+            id="pay-siteMode"
+            className="lt-select"
+            value={String(value)}
+            onChange={(e) => set(key, e.target.value)}
+          >
+            <option value="public">{t('admin.paySettings.mode.public')}</option>
+            <option value="pay">{t('admin.paySettings.mode.pay')}</option>
+          </select>
+        </div>
+      );
+    }
+    if (key === 'cashPayoutProvider') {
+      return (
+        <div key={key} className="lt-field">
+          <label className="lt-field__label" htmlFor="pay-cashPayoutProvider">
+            {label}
+          </label>
+          <select
+            id="pay-cashPayoutProvider"
+            className="lt-select"
+            value={String(value)}
+            onChange={(e) => set(key, e.target.value)}
+          >
+            <option value="">{t('admin.paySettings.payout.manual')}</option>
+            <option value="alipay">{t('admin.paySettings.payout.alipay')}</option>
+            <option value="wxpay">{t('admin.paySettings.payout.wxpay')}</option>
+            <option value="sandbox">{t('admin.paySettings.payout.sandbox')}</option>
+          </select>
+        </div>
+      );
+    }
+    if (KEY_FIELDS.has(key)) {
+      return (
+        <Textarea
+          key={key}
+          name={key}
+          className="lt-admin-form__wide lt-mono"
+          label={label}
+          value={String(value)}
+          onChange={(text) => set(key, text)}
+          rows={4}
+          spellCheck={false}
+          placeholder="-----BEGIN …-----"
+        />
+      );
+    }
+    const unit = UNITS[key];
+    return (
+      <TextInput
+        key={key}
+        name={key}
+        label={label}
+        mode={def.kind === 'number' ? 'number' : 'text'}
+        inputMode={def.kind === 'money' ? 'decimal' : undefined}
+        value={String(value)}
+        onChange={(text) => set(key, text)}
+        append={unit ? t(`admin.paySettings.unit.${unit}`) : undefined}
+        appendWidth="56px"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={def.kind === 'url' ? 500 : 200}
+      />
+    );
+  };
+
+  const hint = (group: GroupKey) => {
+    if (group !== 'split') return null;
+    const author = Number(get('siteAuthorScale')) || 0;
+    const site = Number(get('siteMasterScale')) || 0;
+    return (
+      <p className={`lt-admin-form__wide lt-hint${author + site === 10 ? '' : ' lt-hint--warning'}`}>
+        {t('admin.paySettings.splitHint', { author, site })}
+      </p>
+    );
+  };
+
+  return (
+    <form className="lt-card lt-admin-form" onSubmit={(e) => void save(e)} aria-labelledby="pay-settings-title">
+      <h1 id="pay-settings-title" className="lt-page__title">
+        {t('admin.section.paySettings')}
+      </h1>
+      {GROUPS.map((group) => (
+        <fieldset key={group.key} className="lt-fieldset lt-admin-group" data-testid={`pay-group-${group.key}`}>
+          <legend>{t(`admin.paySettings.group.${group.key}`)}</legend>
+          <div className="lt-admin-form__row">
+            {group.fields.map(field)}
+            {hint(group.key)}
+          </div>
+        </fieldset>
+      ))}
+      <div className="lt-admin-form__actions">
+        <Button type="primary" htmlType="submit" loading={pending} data-testid="pay-settings-save">
+          {t('admin.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
