@@ -94,12 +94,7 @@ function readManifest(root: string): PluginManifest {
     throw new PackError(
       parsed.error.issues.map((issue) => {
         const described = describeIssue(issue, { schema: pluginManifestSchema, input: raw });
-        // A pattern's own message says what it wants (the shared sentence would only say "not in the right format").
-        const message =
-          issue.code === 'invalid_format' && described.message.en.endsWith('right format')
-            ? issue.message
-            : described.message.en;
-        return `plugin.json ${described.field}: ${message}`;
+        return `plugin.json ${described.field}: ${described.message.en}`;
       }),
     );
   }

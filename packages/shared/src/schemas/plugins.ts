@@ -61,8 +61,8 @@ export const pluginEntrySchema = z
     /** add_page_hook only: the page's path under /plugin/<appid>/. */
     path: z
       .string()
-      .regex(
-        PAGE_PATH,
+      .refine(
+        (v) => PAGE_PATH.test(v),
         sentence(
           '页面路径只能包含小写字母、数字、-、_ 和 /',
           'A page path may hold lower-case letters, digits, -, _ and / only',
@@ -109,8 +109,8 @@ export const pluginManifestSchema = z.object({
   version: labeled(
     z
       .string()
-      .regex(
-        PLUGIN_VERSION_PATTERN,
+      .refine(
+        (v) => PLUGIN_VERSION_PATTERN.test(v),
         sentence(
           '版本号需要是三段数字，每段 1 到 3 位，例如 1.0.0',
           'The version must be three numbers of 1 to 3 digits, such as 1.0.0',
@@ -123,8 +123,8 @@ export const pluginManifestSchema = z.object({
   appid: labeled(
     z
       .string()
-      .regex(
-        PLUGIN_APPID_PATTERN,
+      .refine(
+        (v) => PLUGIN_APPID_PATTERN.test(v),
         sentence(
           'appid 只能包含小写字母、数字、- 和 _，2 到 64 位',
           'The appid may hold lower-case letters, digits, - and _, 2 to 64 characters',
