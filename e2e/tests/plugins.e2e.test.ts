@@ -53,8 +53,11 @@ async function installAndEnable(page: Page, plugin: TestPlugin): Promise<void> {
   await page.getByTestId('plugin-upload-submit').click();
   await page.getByTestId('plugin-upload-answer').filter({ hasText: plugin.pluginName }).waitFor();
   const card = pluginCard(page, plugin.appid);
-  await card.getByTestId('plugin-toggle').click();
-  await card.getByTestId('plugin-status').filter({ hasText: '已启用' }).waitFor();
+  // A retried test finds the plugin installed and enabled already: the toggle would switch it off.
+  const status = card.getByTestId('plugin-status');
+  await status.waitFor();
+  if (!(await status.innerText()).includes('已启用')) await card.getByTestId('plugin-toggle').click();
+  await status.filter({ hasText: '已启用' }).waitFor();
 }
 
 /** Opens a page and waits until every plugin of the list has loaded or been given up. */
