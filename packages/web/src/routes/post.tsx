@@ -12,6 +12,7 @@ import { DraftList } from '../components/forum/draft-list';
 import { MarkdownEditor } from '../components/forum/markdown-editor';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
+import { useCaptcha } from '../components/community/captcha';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
 
@@ -75,6 +76,8 @@ function PostForm({ threadId }: { threadId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { forum } = useForum();
+  // Only a new thread (thread.create) needs it; an edit or a draft publish is thread.update.
+  const captcha = useCaptcha(threadId === 0 && forum?.other.createThreadWithCaptcha === true);
   const [search] = useSearchParams();
   const categoriesResult = useQuery(categoriesQuery(api)).data;
   const detailResult = useQuery({ ...threadDetailQuery(api, threadId), enabled: threadId > 0 }).data;
@@ -143,6 +146,7 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             ...(asDraft ? { draft: true } : {}),
+            ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
       if (!answer) return;
       if (!editing) {
@@ -215,6 +219,7 @@ function PostForm({ threadId }: { threadId: number }) {
         canInsertImage={canInsertImage}
         maxLength={POST_CONTENT_MAX}
       />
+      {captcha.element}
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">
