@@ -27,3 +27,6 @@ export * from './schemas/dialogs.js';
 export * from './money.js';
 export * from './schemas/wallet.js';
 export * from './schemas/plugins.js';
+export * from './schemas/reports.js';
+export * from './schemas/invites.js';
+export * from './schemas/captcha.js';

@@ -42,6 +42,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('registerClose', 'boolean', false),
   /** New registrations wait for an administrator's review (status 2). */
   s('registerValidate', 'boolean', false),
+  /** Registration needs a solved captcha (captcha field of username.register). */
+  s('registerCaptcha', 'boolean', false),
+  /** Login needs a solved captcha after three failures in a row for the account or the address. */
+  s('loginCaptcha', 'boolean', false),
+  /** Only newcomers with a valid invitation code (invite.link.create) may register. */
+  s('registerInviteOnly', 'boolean', false),
+  // The agreements shown on /user/agreement; while registerAgreementOpen, registration asks to accept them.
+  s('registerAgreementOpen', 'boolean', false, true, 'agreement'),
+  s('registerAgreement', 'string', '', true, 'agreement'),
+  s('privacyAgreement', 'string', '', true, 'agreement'),
   /** Members may send each other private messages (off: -11000). */
   s('dialogOpen', 'boolean', true),
   /** Largest image upload in KiB. */
@@ -81,6 +91,12 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('wxpayPublicKey', 'string', '', false, 'pay'),
   s('wxpayPublicKeyId', 'string', '', false, 'pay'),
 ];
+
+/**
+ * Settings the server keeps for itself (the captcha's HMAC secret): never in SETTING_DEFINITIONS, so the settings
+ * call neither writes nor reads them, and the back office never lists them.
+ */
+export const INTERNAL_SETTING_TAG = 'internal';
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {
   return SETTING_DEFINITIONS.find((d) => d.key === key && d.tag === tag);

@@ -22,6 +22,8 @@ const BUILT_GUARDED_PAGES = new Set([
   '/wallet',
   '/wallet/recharge',
   '/forum/partner-invite',
+  // The agreements are public: a newcomer reads them before registering (the spec lists the page among the guarded).
+  '/user/agreement',
 ]);
 
 /** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
@@ -106,6 +108,12 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               lazy: lazyPage('register'),
             },
             {
+              id: 'agreement',
+              path: 'user/agreement',
+              loader: pageLoader(ctx, 'agreement'),
+              lazy: lazyPage('agreement'),
+            },
+            {
               id: 'userStatus',
               path: 'user/status',
               loader: pageLoader(ctx, 'userStatus', loginRequired),
@@ -172,6 +180,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminUsers', 'users'),
                 adminPage('adminStopWords', 'stop-words'),
                 adminPage('adminReview', 'review'),
+                adminPage('adminReports', 'reports'),
                 adminPage('adminSigninFields', 'signin-fields'),
                 adminPage('adminTemplates', 'templates'),
                 adminPage('adminPlugins', 'plugins'),

@@ -125,11 +125,13 @@ export function loginWaitSeconds(failures: number): number {
 export class LoginThrottle {
   private readonly address: AttemptLimiter;
   private readonly failures: RateLimiterAbstract;
+  private readonly addressFailures: RateLimiterAbstract;
   private readonly wait: RateLimiterAbstract;
 
   constructor(store: LimiterStore, failuresPerAddressPerMinute: number) {
     this.address = new AttemptLimiter(store, 'login_ip', failuresPerAddressPerMinute);
     this.failures = store.limiter('login_fail', 1_000_000, LOGIN_FAILURE_MEMORY_SECONDS);
+    this.addressFailures = store.limiter('login_fail_ip', 1_000_000, LOGIN_FAILURE_MEMORY_SECONDS);
     this.wait = store.limiter('login_wait', 1, 1);
   }
 
@@ -145,11 +147,22 @@ export class LoginThrottle {
     const counted = await this.failures.penalty(account, 1);
     const seconds = loginWaitSeconds(counted.consumedPoints);
     if (seconds > 0) await this.wait.block(account, seconds);
+    await this.addressFailures.penalty(ip, 1);
     await this.address.consume(ip);
   }
 
-  async recordSuccess(account: string): Promise<void> {
-    await Promise.all([this.failures.delete(account), this.wait.delete(account)]);
+  /** Failures in a row of the account, and of the address (cleared by a successful sign-in from it). */
+  async consecutiveFailures(ip: string, account: string): Promise<{ account: number; address: number }> {
+    const [byAccount, byAddress] = await Promise.all([this.failures.get(account), this.addressFailures.get(ip)]);
+    return { account: byAccount?.consumedPoints ?? 0, address: byAddress?.consumedPoints ?? 0 };
+  }
+
+  async recordSuccess(account: string, ip?: string): Promise<void> {
+    await Promise.all([
+      this.failures.delete(account),
+      this.wait.delete(account),
+      ip === undefined ? undefined : this.addressFailures.delete(ip),
+    ]);
   }
 }
 

@@ -437,7 +437,52 @@ export interface PluginStoreTable {
   updatedAt: string;
 }
 
+export interface ReportsTable {
+  id: Generated<number>;
+  /** The reporter. */
+  userId: number;
+  type: number;
+  targetId: number;
+  threadId: number | null;
+  postId: number | null;
+  reportedUserId: number | null;
+  reason: string;
+  status: Generated<number>;
+  handlerId: number | null;
+  handledAt: string | null;
+  remark: Generated<string>;
+  createdAt: string;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  code: string;
+  /** The inviter. */
+  userId: number;
+  groupId: number;
+  uses: Generated<number>;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface InvitedUsersTable {
+  userId: number;
+  inviterId: number;
+  inviteId: number;
+  groupId: number;
+  createdAt: string;
+}
+
+export interface CaptchaUsesTable {
+  signature: string;
+  expiresAt: string;
+}
+
 export interface DB {
+  reports: ReportsTable;
+  invites: InvitesTable;
+  invitedUsers: InvitedUsersTable;
+  captchaUses: CaptchaUsesTable;
   plugins: PluginsTable;
   pluginFiles: PluginFilesTable;
   pluginStore: PluginStoreTable;

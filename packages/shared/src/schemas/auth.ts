@@ -3,6 +3,8 @@ import { signinAnswers } from './signin-fields.js';
 import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 import { problem } from '../validation-messages.js';
+import { captchaField } from './captcha.js';
+import { labeled } from './field-labels.js';
 
 /** Letters of any script (Chinese included), digits, underscore and hyphen. */
 const USERNAME_PATTERN = /^[\p{L}\p{N}_-]+$/u;
@@ -32,12 +34,20 @@ export const registerBody = z.object({
    * left out while required fields exist, the new user gets status 10 and answers them afterwards.
    */
   signinFields: signinAnswers.optional(),
+  /** The invitation code of /user/register?inviteCode= (needed while registerInviteOnly is on). */
+  inviteCode: labeled(z.string().max(64), { zh: '邀请码', en: 'Invitation code' }).optional(),
+  /** true: the newcomer accepts the agreements (needed while registerAgreementOpen is on). */
+  agreement: labeled(z.boolean(), { zh: '注册协议', en: 'Agreement' }).optional(),
+  /** The captcha's solution (needed while registerCaptcha is on). */
+  captcha: captchaField.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(PASSWORD_MAX),
+  /** The captcha's solution: needed while loginCaptcha is on after three failures in a row (-4001 field captcha). */
+  captcha: captchaField.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -36,6 +36,10 @@ export const forumSchema = z.object({
     canFollowUser: z.boolean(),
     canViewUser: z.boolean(),
     canEditUserGroup: z.boolean(),
+    /** Publishing (thread.create, posts.create) needs a solved captcha (GET /api/v3/captcha/challenge). */
+    createThreadWithCaptcha: z.boolean(),
+    /** The viewer may make invitation links (invite.link.create). */
+    canInviteUserScale: z.boolean(),
   }),
 });
 export type Forum = z.infer<typeof forumSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
 import { bodyFlag, contentTextSchema, pageQuery, type UserSummary } from './threads.js';
 import { problem } from '../validation-messages.js';
+import { captchaField } from './captcha.js';
 
 /** A post's content: the family's client sends a string; `{text}` (as thread.create takes) is accepted too. */
 export const postContent = z
@@ -34,6 +35,8 @@ export const postCreateBody = z.object({
   commentPostId: bodyId.optional(),
   /** The family's flag; implied by replyId. */
   isComment: bodyFlag.optional(),
+  /** The captcha's solution, when the poster's group holds createThreadWithCaptcha. */
+  captcha: captchaField.optional(),
 });
 export type PostCreateBody = z.infer<typeof postCreateBody>;
 

@@ -55,6 +55,13 @@ export const siteInfoSchema = z.object({
   siteCloseMsg: z.string(),
   siteLocale: z.string(),
   registerClose: z.boolean(),
+  /** Registration needs a captcha; login needs one after three failures (the login answers -4001 field captcha). */
+  registerCaptcha: z.boolean(),
+  loginCaptcha: z.boolean(),
+  /** Registration needs an invitation code (?inviteCode= of the link). */
+  registerInviteOnly: z.boolean(),
+  /** Registration asks to accept the agreements (GET /api/v3/agreement, page /user/agreement). */
+  registerAgreementOpen: z.boolean(),
   /** 'public', or 'pay': new members pay sitePrice ("12.50") to join, for siteExpire days (0: for ever). */
   siteMode: z.enum(['public', 'pay']),
   sitePrice: z.string(),

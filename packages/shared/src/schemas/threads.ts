@@ -5,6 +5,7 @@ import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
 import { moneyField } from '../money.js';
+import { captchaField } from './captcha.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -82,6 +83,8 @@ export const threadCreateBody = z
     price: threadPriceSchema.optional(),
     /** Of a paid thread, how many characters of the body everyone reads (default 0). */
     freeWords: freeWordsSchema.optional(),
+    /** The captcha's solution, when the poster's group holds createThreadWithCaptcha (forum other.createThreadWithCaptcha). */
+    captcha: captchaField.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;

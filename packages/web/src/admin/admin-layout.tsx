@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', key: 'users' },
   { to: '/admin/stop-words', key: 'stopWords' },
   { to: '/admin/review', key: 'review' },
+  { to: '/admin/reports', key: 'reports' },
   { to: '/admin/signin-fields', key: 'signinFields' },
   { to: '/admin/templates', key: 'templates' },
   { to: '/admin/plugins', key: 'plugins' },

@@ -7,6 +7,7 @@ import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { usePending } from '../hooks/use-pending';
+import { AgreementSettings } from './agreement-settings';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.settings') };
 
@@ -23,7 +24,15 @@ const IMAGE_SETTING: Record<LogoType, string> = {
 
 const TEXT_FIELDS = ['siteName', 'siteTitle', 'siteKeywords', 'siteUrl', 'siteRecord', 'siteRecordCode'] as const;
 const LONG_FIELDS = ['siteIntroduction', 'siteStat'] as const;
-const SWITCHES = ['siteClose', 'registerClose', 'registerValidate', 'dialogOpen'] as const;
+const SWITCHES = [
+  'siteClose',
+  'registerClose',
+  'registerValidate',
+  'registerInviteOnly',
+  'registerCaptcha',
+  'loginCaptcha',
+  'dialogOpen',
+] as const;
 const IMAGE_KEYS = new Set(Object.values(IMAGE_SETTING));
 
 function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onChanged: () => Promise<void> }) {
@@ -199,6 +208,7 @@ export function Component() {
           </Button>
         </div>
       </form>
+      <AgreementSettings stored={stored.data} onSaved={() => refresh('settings')} />
       <section className="lt-card" aria-labelledby="images-title">
         <h2 id="images-title" className="lt-card__title">
           {t('admin.settings.images')}

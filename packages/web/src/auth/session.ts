@@ -1,6 +1,6 @@
 import type { SessionData } from '@luntan/shared';
 import { forumQuery } from '../api/queries';
-import { isSuccess, request } from '../api/dispatcher';
+import { isSuccess, request, type ApiResult } from '../api/dispatcher';
 import type { ParameterSchema } from '../api/validate';
 import { toast } from '../components/ui';
 import { clearAccessToken, saveAccessToken } from '../api/token-store';
@@ -40,7 +40,7 @@ export async function submitSignIn(
   ctx: AppContext,
   navigate: (to: string, options: { replace: boolean }) => void | Promise<void>,
   call: { url: string; data: unknown; validator: ParameterSchema; successText: string },
-): Promise<void> {
+): Promise<ApiResult<SessionData>> {
   const result = await request<SessionData>({
     url: call.url,
     method: 'POST',
@@ -50,9 +50,10 @@ export async function submitSignIn(
   });
   if (!isSuccess(result)) {
     toast.error(result.Message);
-    return;
+    return result;
   }
   const next = await completeSignIn(ctx, result.Data);
   toast.success(call.successText);
   await navigate(next, { replace: true });
+  return result;
 }

@@ -8,6 +8,9 @@ import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { usePending } from '../hooks/use-pending';
+import { asksForCaptcha, useCaptcha } from '../components/community/captcha';
+import { useForum } from '../hooks/use-forum';
+import { Code } from '@luntan/shared';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
 
@@ -19,6 +22,11 @@ export function Component() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { pending, run } = usePending();
+  const { forum } = useForum();
+  // The server asks for a captcha after three failures in a row (loginCaptcha); the page offers it from then on.
+  const [failures, setFailures] = useState(0);
+  const [asked, setAsked] = useState(false);
+  const captcha = useCaptcha(asked || (forum?.setSite.loginCaptcha === true && failures >= 3));
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
@@ -26,12 +34,15 @@ export function Component() {
       return;
     }
     await run(async () => {
-      await submitSignIn(ctx, navigate, {
+      const solution = await captcha.take();
+      const result = await submitSignIn(ctx, navigate, {
         url: '/api/v3/users/username.login',
-        data: { username: username.trim(), password },
+        data: { username: username.trim(), password, ...(solution ? { captcha: solution } : {}) },
         validator: loginBody,
         successText: t('auth.loginSuccess'),
       });
+      if (asksForCaptcha(result)) setAsked(true);
+      if (result.Code === Code.LOGIN_FAILED) setFailures((n) => n + 1);
     });
   };
 
@@ -69,6 +80,7 @@ export function Component() {
           onChange={setPassword}
           required
         />
+        {captcha.element}
         <Button type="primary" size="large" htmlType="submit" full loading={pending}>
           {t('auth.loginSubmit')}
         </Button>

@@ -13,7 +13,8 @@ import { ProfileHeader, ProfileTabs, profileTabHref, readProfileParams } from '.
 import { DeniedList, PeopleList, ProfileThreads } from '../components/people/profile-lists';
 import { PluginSlot } from '../components/plugin/plugin-slot';
 import { Avatar, Button, Icon, LinkButton, Spinner } from '../components/ui';
-import { useViewer } from '../hooks/use-forum';
+import { useForum, useViewer } from '../hooks/use-forum';
+import { InviteSection } from '../components/community/invite-section';
 import { useLogout } from '../layouts/shared/use-logout';
 import type { RouteHandle } from '../routing/handle';
 import './my.css';
@@ -120,6 +121,7 @@ export function Component() {
   const { t } = useTranslation();
   const { api } = useAppContext();
   const viewer = useViewer();
+  const { forum } = useForum();
   const [search] = useSearchParams();
   const { tab, page } = readProfileParams(search, MY_TABS);
   const viewerId = viewer?.userId ?? 0;
@@ -136,6 +138,7 @@ export function Component() {
         <ProfileTabs tabs={MY_TABS} current={tab} hrefOf={(name) => profileTabHref('/my', name, MY_TABS[0])} />
         <MyTabContent profile={profile} tab={tab} page={page} />
       </section>
+      {forum?.other.canInviteUserScale ? <InviteSection userId={viewer.userId} isAdmin={viewer.isAdmin} /> : null}
     </div>
   );
 }

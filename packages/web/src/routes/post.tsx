@@ -16,6 +16,7 @@ import { canInsertPay, priceCents, type ThreadMoney } from '../components/money/
 import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
+import { useCaptcha } from '../components/community/captcha';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
 
@@ -111,6 +112,8 @@ function PostForm({ threadId }: { threadId: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { forum } = useForum();
+  // Only a new thread (thread.create) needs it; an edit or a draft publish is thread.update.
+  const captcha = useCaptcha(threadId === 0 && forum?.other.createThreadWithCaptcha === true);
   const [search] = useSearchParams();
   const categoriesResult = useQuery(categoriesQuery(api)).data;
   const detailResult = useQuery({ ...threadDetailQuery(api, threadId), enabled: threadId > 0 }).data;
@@ -202,6 +205,7 @@ function PostForm({ threadId }: { threadId: number }) {
             content,
             ...money,
             ...(asDraft ? { draft: true } : {}),
+            ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
       if (!answer) return;
       if (!editing) await runThreadCreated(threadCreated.current, { threadId: answer.threadId, isDraft: asDraft });
@@ -312,6 +316,7 @@ function PostForm({ threadId }: { threadId: number }) {
           <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
         </fieldset>
       ) : null}
+      {captcha.element}
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">

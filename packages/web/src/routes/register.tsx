@@ -10,7 +10,7 @@ import {
   SigninFieldsForm,
   type SigninValues,
 } from '../components/forum/signin-fields-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isSuccess } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
 import { submitSignIn } from '../auth/session';
@@ -19,6 +19,9 @@ import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { usePending } from '../hooks/use-pending';
+import { useCaptcha } from '../components/community/captcha';
+import { inviteDetailQuery } from '../api/community-queries';
+import '../components/community/community.css';
 
 export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
 
@@ -41,6 +44,15 @@ export function Component() {
   const fieldsResult = useQuery(signinFieldsQuery(ctx.api)).data;
   const fields = fieldsResult && isSuccess(fieldsResult) ? fieldsResult.Data : [];
   const [answers, setAnswers] = useState<SigninValues>({});
+  const [search] = useSearchParams();
+  const inviteCode = search.get('inviteCode') ?? '';
+  const invite = useQuery({ ...inviteDetailQuery(ctx.api, inviteCode), enabled: inviteCode !== '' }).data;
+  const inviteInfo = invite && isSuccess(invite) ? invite.Data : null;
+  const inviteBroken = inviteCode !== '' && invite !== undefined && (!inviteInfo || !inviteInfo.valid);
+  const inviteOnly = forum?.setSite.registerInviteOnly === true && inviteCode === '';
+  const agreementOpen = forum?.setSite.registerAgreementOpen === true;
+  const [accepted, setAccepted] = useState(false);
+  const captcha = useCaptcha(forum?.setSite.registerCaptcha === true && !closed);
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
@@ -52,8 +64,16 @@ export function Component() {
       toast.warning(t('signin.required', { name: missing.name }));
       return;
     }
+    if (agreementOpen && !accepted) {
+      toast.warning(t('community.agreement.needAccept'));
+      return;
+    }
     await run(async () => {
       const body: Record<string, unknown> = { username: username.trim(), password };
+      if (inviteCode) body.inviteCode = inviteCode;
+      if (agreementOpen) body.agreement = true;
+      const solution = await captcha.take();
+      if (solution) body.captcha = solution;
       if (nickname.trim()) body.nickname = nickname.trim();
       const given = answersOf(fields, answers);
       if (given.length > 0) body.signinFields = given;
@@ -83,6 +103,21 @@ export function Component() {
       {closed ? (
         <p className="lt-auth__notice" role="status">
           {t('auth.registerClosed')}
+        </p>
+      ) : null}
+      {inviteInfo && inviteInfo.valid ? (
+        <p className="lt-auth__notice lt-auth__notice--info" role="status" data-testid="invite-notice">
+          {t('community.invite.registerWith', { name: inviteInfo.inviter.nickname, group: inviteInfo.groupName })}
+        </p>
+      ) : null}
+      {inviteBroken ? (
+        <p className="lt-auth__notice" role="alert">
+          {t('community.invite.invalid')}
+        </p>
+      ) : null}
+      {inviteOnly && !closed ? (
+        <p className="lt-auth__notice" role="status">
+          {t('community.invite.inviteOnly')}
         </p>
       ) : null}
       <form className="lt-auth__form" onSubmit={onSubmit} noValidate>
@@ -118,6 +153,28 @@ export function Component() {
         />
         {fields.length > 0 ? (
           <SigninFieldsForm fields={fields} values={answers} onChange={setAnswers} canUpload={false} />
+        ) : null}
+        {captcha.element}
+        {agreementOpen ? (
+          <label className="lt-agreement-check">
+            <input
+              type="checkbox"
+              name="agreement"
+              checked={accepted}
+              onChange={(e) => setAccepted(e.target.checked)}
+              data-testid="agreement-accept"
+            />
+            <span>
+              {t('community.agreement.accept')}{' '}
+              <Link to="/user/agreement?type=register" target="_blank">
+                {t('community.agreement.register')}
+              </Link>{' '}
+              {t('community.agreement.and')}{' '}
+              <Link to="/user/agreement?type=privacy" target="_blank">
+                {t('community.agreement.privacy')}
+              </Link>
+            </span>
+          </label>
         ) : null}
         <Button type="primary" size="large" htmlType="submit" full loading={pending} disabled={closed}>
           {t('auth.registerSubmit')}

@@ -18,7 +18,9 @@ import { Paywall, PriceTag, RewardButton, ThreadSupporters } from '../components
 import { PluginSlot } from '../components/plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../components/people/user-hover-card';
 import { Button, Icon, Spinner, Textarea, toast } from '../components/ui';
-import { useViewer } from '../hooks/use-forum';
+import { useForum, useViewer } from '../hooks/use-forum';
+import { useCaptcha } from '../components/community/captcha';
+import { ReportAction } from '../components/community/report-dialog';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
 import './thread.css';
@@ -125,6 +127,7 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
   const queryClient = useQueryClient();
   const refresh = useRefresh(thread.threadId);
   const ability = thread.ability;
+  const viewer = useViewer();
 
   const like = async () => {
     if (await post('/api/v3/posts.update', { id: thread.postId, isLiked: !thread.isLiked })) await refresh();
@@ -240,6 +243,9 @@ function ThreadBody({ thread }: { thread: ThreadDetail }) {
         {ability.canDelete ? (
           <ActionButton icon="trash" label={t('thread.delete')} onClick={remove} testId="thread-delete" />
         ) : null}
+        {viewer && viewer.userId !== thread.user.userId ? (
+          <ReportAction target={{ type: 1, threadId: thread.threadId }} />
+        ) : null}
       </footer>
     </article>
   );
@@ -254,27 +260,31 @@ function Composer({
   onSubmit,
   onCancel,
   testId,
+  needsCaptcha = false,
 }: {
   label: string;
   placeholder?: string;
   initial?: string;
   submitLabel: string;
-  onSubmit: (text: string) => Promise<boolean>;
+  onSubmit: (text: string, captcha?: string) => Promise<boolean>;
   onCancel?: () => void;
   testId: string;
+  /** posts.create while the viewer's group must solve a captcha to publish. */
+  needsCaptcha?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const textareaId = useId();
   const mentions = useMentions(textareaId, text, setText);
   const { pending, run } = usePending();
+  const captcha = useCaptcha(needsCaptcha);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
       toast.warning(t('thread.emptyReply'));
       return;
     }
-    run(() => onSubmit(text))
+    run(async () => onSubmit(text, await captcha.take()))
       .then((done) => {
         if (done) setText('');
       })
@@ -295,6 +305,7 @@ function Composer({
         />
         {mentions.popup}
       </div>
+      {captcha.element}
       <div className="lt-composer__actions">
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
@@ -313,6 +324,8 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
   const { t } = useTranslation();
   const refresh = useRefresh(threadId);
   const [mode, setMode] = useState<'view' | 'edit' | 'comment'>('view');
+  const viewer = useViewer();
+  const publishCaptcha = useForum().forum?.other.createThreadWithCaptcha === true;
 
   const like = async () => {
     if (await post('/api/v3/posts.update', { id: item.id, isLiked: !item.isLiked })) await refresh();
@@ -332,9 +345,15 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
     }
     return done !== null;
   };
-  const comment = async (text: string) => {
+  const comment = async (text: string, captcha?: string) => {
     const replyId = isComment ? item.replyPostId : item.id;
-    const body = { id: threadId, content: text, replyId, ...(isComment ? { commentPostId: item.id } : {}) };
+    const body = {
+      id: threadId,
+      content: text,
+      replyId,
+      ...(isComment ? { commentPostId: item.id } : {}),
+      ...(captcha ? { captcha } : {}),
+    };
     const done = await post('/api/v3/posts.create', body);
     if (done) {
       setMode('view');
@@ -401,6 +420,9 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
           {item.ability.canDelete ? (
             <ActionButton icon="trash" label={t('thread.delete')} onClick={remove} testId="post-delete" />
           ) : null}
+          {viewer && viewer.userId !== item.user.userId ? (
+            <ReportAction target={{ type: 2, threadId, postId: item.id }} />
+          ) : null}
         </footer>
         {mode === 'comment' ? (
           <Composer
@@ -408,6 +430,7 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
             placeholder={t('thread.commentPlaceholder', { name: item.user.nickname })}
             submitLabel={t('thread.send')}
             onSubmit={comment}
+            needsCaptcha={publishCaptcha}
             onCancel={() => setMode('view')}
             testId="comment-box"
           />
@@ -433,13 +456,18 @@ function Replies({ thread, page }: { thread: ThreadDetail; page: number }) {
   const { t } = useTranslation();
   const { api } = useAppContext();
   const viewer = useViewer();
+  const publishCaptcha = useForum().forum?.other.createThreadWithCaptcha === true;
   const navigate = useNavigate();
   const refresh = useRefresh(thread.threadId);
   const result = useQuery(postsQuery(api, thread.threadId, page)).data;
   const list = result && isSuccess(result) ? result.Data : null;
 
-  const reply = async (text: string) => {
-    const done = await post('/api/v3/posts.create', { id: thread.threadId, content: text });
+  const reply = async (text: string, captcha?: string) => {
+    const done = await post('/api/v3/posts.create', {
+      id: thread.threadId,
+      content: text,
+      ...(captcha ? { captcha } : {}),
+    });
     if (!done) return false;
     toast.success(t('thread.replied'));
     const last = Math.max(1, Math.ceil(((list?.totalCount ?? 0) + 1) / (list?.perPage ?? 20)));
@@ -466,6 +494,7 @@ function Replies({ thread, page }: { thread: ThreadDetail; page: number }) {
           placeholder={t('thread.replyPlaceholder')}
           submitLabel={t('thread.reply')}
           onSubmit={reply}
+          needsCaptcha={publishCaptcha}
           testId="reply-box"
         />
       ) : !viewer ? (

@@ -13,6 +13,7 @@ import { PeopleList, ProfileThreads } from '../components/people/profile-lists';
 import { UserActions } from '../components/people/user-actions';
 import { Spinner } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
+import { ReportAction } from '../components/community/report-dialog';
 import type { PageHead, RouteHandle } from '../routing/handle';
 
 /** Another member's page: their threads, the threads they liked (when they allow it), whom they follow, their fans. */
@@ -97,6 +98,9 @@ export function Component() {
         actions={
           <>
             <UserActions user={profile} size="middle" />
+            {viewerId && !profile.isMe ? (
+              <ReportAction target={{ type: 0, userId: profile.id }} variant="button" />
+            ) : null}
             <PluginSlot target="plugin_user" hook="user_extension_action_hook" renderData={profile} />
           </>
         }

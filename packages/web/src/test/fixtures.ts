@@ -22,6 +22,10 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     siteCloseMsg: '',
     siteLocale: 'zh',
     registerClose: false,
+    registerCaptcha: false,
+    loginCaptcha: false,
+    registerInviteOnly: false,
+    registerAgreementOpen: false,
     siteMode: 'public',
     sitePrice: '0.00',
     siteExpire: 0,
@@ -59,6 +63,8 @@ export function forum(
       canFollowUser: false,
       canViewUser: false,
       canEditUserGroup: false,
+      createThreadWithCaptcha: false,
+      canInviteUserScale: false,
     },
   };
 }

@@ -15,6 +15,20 @@ import { ok } from '../../core/envelope.js';
 import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
+import { assertCaptcha } from '../captcha/captcha.service.js';
+import { readSiteSettings } from '../settings/settings.service.js';
+import type { LoginThrottle } from '../../core/rate-limit.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** While loginCaptcha is on, a login needs a captcha after this many failures in a row (account or address). */
+export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
+
+async function loginNeedsCaptcha(db: Kysely<DB>, throttle: LoginThrottle, ip: string, account: string) {
+  if ((await readSiteSettings(db)).loginCaptcha !== true) return false;
+  const failures = await throttle.consecutiveFailures(ip, account);
+  return Math.max(failures.account, failures.address) >= LOGIN_CAPTCHA_AFTER_FAILURES;
+}
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -58,19 +72,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Failed attempts are counted per address (RATE_LIMIT_LOGIN_FAILURES a minute) and per account: after ' +
           'five in a row each further attempt on the account waits longer (1 s, 2 s, 4 s ... 5 min): -4029 with ' +
-          'Data.retryAfter (seconds) and a Retry-After header until then.',
+          'Data.retryAfter (seconds) and a Retry-After header until then. While loginCaptcha is on, after ' +
+          `${LOGIN_CAPTCHA_AFTER_FAILURES} failures in a row of the account or the address the call needs a solved ` +
+          'captcha (-4001 field captcha without one).',
         body: loginBody,
       },
     },
     async (request, reply) => {
       const account = normalizeUsername(request.body.username);
       await limits.login.assertAllowed(request.ip, account);
+      if (await loginNeedsCaptcha(db, limits.login, request.ip, account)) {
+        await assertCaptcha(db, request.body.captcha);
+      }
       const session = await login(db, request.body.username, request.body.password, clientOf(request));
       if (!session) {
         await limits.login.recordFailure(request.ip, account);
         throw new AppError(Code.LOGIN_FAILED);
       }
-      await limits.login.recordSuccess(account);
+      await limits.login.recordSuccess(account, request.ip);
       setTokenCookie(request, reply, session);
       // The language the member chose in the personal centre follows them to a new browser.
       const locale = await preferredLocale(db, session.userId);

@@ -11,11 +11,13 @@ import {
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, invalidField } from '../../core/errors.js';
+import { assertCaptcha } from '../captcha/captcha.service.js';
+import { acceptInvite, inviteForRegistration } from '../invites/invites.service.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
-import { isSiteClosed, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
+import { isSiteClosed, readAgreements, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
 import { registrationFields } from '../signin-fields/signin-fields.service.js';
 import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
 import {
@@ -90,6 +92,14 @@ export async function register(
   if (site.registerClose === true) {
     throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
   }
+  if (site.registerCaptcha === true) await assertCaptcha(db, body.captcha);
+  if ((await readAgreements(db)).registerAgreementOpen && body.agreement !== true) {
+    throw invalidField('agreement', {
+      zh: '请阅读并同意注册协议和隐私政策',
+      en: 'Please read and accept the registration agreement and the privacy policy',
+    });
+  }
+  const invite = await inviteForRegistration(db, body.inviteCode, site.registerInviteOnly === true);
   const nickname = await screenNames(db, cache, body.username, body.nickname);
   const fields = await registrationFields(db, body.signinFields);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
@@ -117,8 +127,10 @@ export async function register(
         // free site keep null and never have to pay, even if the site becomes paid later.
         paidUntil: site.siteMode === 'pay' ? at : null,
       });
-      const group = await findDefaultGroup(trx);
+      // An invitation puts the newcomer in its group (one the inviter was allowed to grant).
+      const group = invite ? { id: invite.groupId } : await findDefaultGroup(trx);
       if (group) await addUserToGroup(trx, userId, group.id);
+      if (invite) await acceptInvite(trx, invite, userId);
       await fields.store(trx, userId);
       return issueSession(trx, userId, status, client);
     });

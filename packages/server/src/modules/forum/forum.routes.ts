@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../auth/viewer.js';
 import { readSiteInfo } from '../settings/settings.service.js';
+import { needsCaptchaToPublish } from '../captcha/captcha.service.js';
 
 export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   return {
@@ -12,6 +13,8 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
     canFollowUser: viewer.user !== null && can(viewer, 'userFollow.create'),
     canViewUser: can(viewer, 'user.view'),
     canEditUserGroup: viewer.isAdmin,
+    createThreadWithCaptcha: needsCaptchaToPublish(viewer),
+    canInviteUserScale: viewer.user !== null && can(viewer, 'other.canInviteUserScale'),
   };
 }
 

@@ -25,6 +25,8 @@ const v = {
   amount: { zh: '金额', en: 'amount' },
   oldgroupname: { zh: '原用户组', en: 'former group' },
   newgroupname: { zh: '新用户组', en: 'new group' },
+  result: { zh: '处理结果', en: 'outcome' },
+  remark: { zh: '处理说明', en: 'remark' },
 };
 type VarName = keyof typeof v;
 const vars = (...names: VarName[]) => Object.fromEntries(names.map((n) => [`{${n}}`, v[n]])) as DefaultTemplate['vars'];
@@ -265,6 +267,15 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     ['username', 'actor'],
     ['有新的关注者', '{actor}关注了你'],
     ['New follower', '{actor} followed you'],
+  ),
+  // Ours: the reporter hears what became of a report.
+  t(
+    'report.handled',
+    '举报处理通知',
+    'system',
+    ['username', 'content', 'result', 'remark'],
+    ['举报处理结果', '{username}，你对“{content}”的举报{result}。{remark}'],
+    ['Your report was reviewed', '{username}, your report about "{content}" {result}. {remark}'],
   ),
 ];
 

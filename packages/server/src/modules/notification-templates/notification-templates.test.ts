@@ -44,7 +44,7 @@ describe('renderTemplate', () => {
 describe('the seeded templates', () => {
   it("holds the family's 25 type names and our follow notice on the in-site channel, in order, each with its variables", async () => {
     const list = await groups();
-    expect(list.totalCount).toBe(27);
+    expect(list.totalCount).toBe(DEFAULT_TEMPLATES.length);
     expect(list.pageData.map((g) => g.name)).toEqual(DEFAULT_TEMPLATES.map((d) => d.typeName));
     expect(list.pageData[0]!.typeStatus).toEqual([
       expect.objectContaining({ type: 0, status: 1, title: '欢迎加入{sitename}' }),
@@ -59,7 +59,12 @@ describe('the seeded templates', () => {
 
   it('pages and filters by a part of the name and by status', async () => {
     const page = await groups('page=2&perPage=10');
-    expect(page).toMatchObject({ currentPage: 2, perPage: 10, totalCount: 27, totalPage: 3 });
+    expect(page).toMatchObject({
+      currentPage: 2,
+      perPage: 10,
+      totalCount: DEFAULT_TEMPLATES.length,
+      totalPage: Math.ceil(DEFAULT_TEMPLATES.length / 10),
+    });
     expect(page.pageData).toHaveLength(10);
     expect((await groups(`name=${encodeURIComponent('审核')}`)).pageData.map((g) => g.name)).toEqual([
       '注册审核通过通知',

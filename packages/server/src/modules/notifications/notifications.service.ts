@@ -371,6 +371,49 @@ export async function notifyAccountChanged(
   });
 }
 
+// --- Reports -------------------------------------------------------------------------------------------------------
+
+/** What a decided report was about, as the notice names it. */
+export interface DecidedReport {
+  type: number;
+  targetId: number;
+  status: number;
+  remark: string;
+}
+
+/** An administrator handled (status 1) or ignored (2) a report: the reporter is told the outcome. */
+export async function notifyReportDecided(ctx: AppContext, report: DecidedReport & { userId: number }): Promise<void> {
+  await safely(ctx, 'report decided', async () => {
+    const locale = (await readSiteInfo(ctx.db)).siteLocale === 'en' ? 'en' : 'zh';
+    let content = '';
+    if (report.type === 0) content = (await findPerson(ctx.db, report.targetId))?.nickname ?? '';
+    else if (report.type === 1) content = (await findThreadSubject(ctx.db, report.targetId))?.title ?? '';
+    else {
+      const p = await findPostSubject(ctx.db, report.targetId);
+      content = p ? summarize(plainText(p.contentHtml), QUOTE_CHARS) : '';
+    }
+    const handled = report.status === 1;
+    const result =
+      locale === 'en'
+        ? handled
+          ? 'was handled'
+          : 'was reviewed and left as it is'
+        : handled
+          ? '已处理'
+          : '经核实未予处理';
+    const remark =
+      report.remark === '' ? '' : locale === 'en' ? `Note: ${report.remark}` : `处理说明：${report.remark}`;
+    await send(ctx, {
+      key: 'report.handled',
+      userId: report.userId,
+      // The site speaks (a reporter who blocked the administrator still hears the outcome).
+      actorId: null,
+      showActor: false,
+      vars: { content, result, remark },
+    });
+  });
+}
+
 // --- Money -----------------------------------------------------------------------------------------------------------
 
 /**

@@ -2,6 +2,7 @@ import { postCreateBody, postsListQuery, postsReplyQuery, postUpdateBody } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
+import { assertPublishCaptcha } from '../captcha/captcha.service.js';
 import { loginRequired } from '../auth/guards.js';
 import { createPost, listPosts, listReplyComments, updatePost } from './posts.service.js';
 
@@ -45,7 +46,10 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
         body: postCreateBody,
       },
     },
-    async (request) => ok(request, await createPost(ctx, request.viewer, request.body, request.ip)),
+    async (request) => {
+      await assertPublishCaptcha(ctx.db, request.viewer, request.body.captcha);
+      return ok(request, await createPost(ctx, request.viewer, request.body, request.ip));
+    },
   );
 
   api.post(

@@ -1,5 +1,6 @@
 import {
   describeProblem,
+  INTERNAL_SETTING_TAG,
   LOGO_TYPES,
   logoDeleteBody,
   logoUploadBody,
@@ -15,7 +16,7 @@ import { ok } from '../../core/envelope.js';
 import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
-import { checkSettingValue, decodeSetting, readSiteInfo, writeSettings } from './settings.service.js';
+import { checkSettingValue, decodeSetting, readAgreements, readSiteInfo, writeSettings } from './settings.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -40,6 +41,19 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get(
+    '/v3/agreement',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'The registration agreement and the privacy policy (page /user/agreement), and whether registration asks to accept them',
+      },
+    },
+    async (request) => ok(request, await readAgreements(db)),
+  );
+
+  api.get(
     '/settings.v2',
     {
       onRequest: adminOnly,
@@ -47,6 +61,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { key, tag } = request.query;
+      if (tag === INTERNAL_SETTING_TAG)
+        throw invalidField('tag', { zh: '该设置不可读取', en: 'This setting cannot be read' });
       const row = await readSetting(db, key, tag);
       return ok(request, { key, tag, value: decodeSetting(key, tag, row?.value) });
     },
@@ -76,7 +92,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     '/backAdmin/settings',
     { onRequest: adminOnly, schema: { tags: ['settings', 'admin'], summary: 'Every stored setting, by tag' } },
     async (request) => {
-      const rows = await readAllSettings(db);
+      const rows = (await readAllSettings(db)).filter((r) => r.tag !== INTERNAL_SETTING_TAG);
       return ok(
         request,
         rows.map((r) => ({ key: r.key, tag: r.tag, value: decodeSetting(r.key, r.tag, r.value) })),

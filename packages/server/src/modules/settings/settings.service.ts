@@ -131,7 +131,10 @@ export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, S
 
 /** Public site information: only settings marked public, never a secret. */
 export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
-  const s = await readSiteSettings(db);
+  const [s, agreementOpen] = await Promise.all([
+    readSiteSettings(db),
+    readSetting(db, 'registerAgreementOpen', 'agreement'),
+  ]);
   const str = (k: string) => String(s[k] ?? '');
   return {
     siteName: str('siteName'),
@@ -150,6 +153,10 @@ export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
     siteCloseMsg: str('siteCloseMsg'),
     siteLocale: str('siteLocale'),
     registerClose: s.registerClose === true,
+    registerCaptcha: s.registerCaptcha === true,
+    loginCaptcha: s.loginCaptcha === true,
+    registerInviteOnly: s.registerInviteOnly === true,
+    registerAgreementOpen: decodeSetting('registerAgreementOpen', 'agreement', agreementOpen?.value) === true,
     siteMode: s.siteMode === 'pay' ? 'pay' : 'public',
     sitePrice: str('sitePrice'),
     siteExpire: Number(s.siteExpire) || 0,
@@ -198,4 +205,17 @@ export async function siteClosedError(db: Kysely<DB>): Promise<AppError> {
 export async function isDialogOpen(db: Kysely<DB>): Promise<boolean> {
   const row = await readSetting(db, 'dialogOpen', 'default');
   return decodeSetting('dialogOpen', 'default', row?.value) === true;
+}
+
+/** The agreements (tag agreement): whether registration asks to accept them, and their texts. */
+export async function readAgreements(
+  db: Kysely<DB>,
+): Promise<{ registerAgreementOpen: boolean; registerAgreement: string; privacyAgreement: string }> {
+  const rows = await readTag(db, 'agreement');
+  const value = (key: string) => decodeSetting(key, 'agreement', rows.find((r) => r.key === key)?.value);
+  return {
+    registerAgreementOpen: value('registerAgreementOpen') === true,
+    registerAgreement: String(value('registerAgreement')),
+    privacyAgreement: String(value('privacyAgreement')),
+  };
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
+import { assertPublishCaptcha } from '../captcha/captcha.service.js';
 import { requestLocale } from '../../core/i18n.js';
 import { loginRequired } from '../auth/guards.js';
 import { paidUsers } from './paid-threads.service.js';
@@ -96,7 +97,10 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         body: threadCreateBody,
       },
     },
-    async (request) => ok(request, await createThread(ctx, request.viewer, request.body, request.ip)),
+    async (request) => {
+      await assertPublishCaptcha(ctx.db, request.viewer, request.body.captcha);
+      return ok(request, await createThread(ctx, request.viewer, request.body, request.ip));
+    },
   );
 
   api.post(

@@ -117,6 +117,7 @@ const PATHS = {
       <path d="m21 16-5-5-9 9" />
     </>
   ),
+  flag: <path d="M5 21V4h11l-2 4 2 4H5" />,
   pin: <path d="M9 3h6l-1 6 4 4H6l4-4-1-6ZM12 13v8" />,
   plus: <path d="M12 5v14M5 12h14" />,
   bold: <path d="M7 4h6a4 4 0 0 1 0 8H7zM7 12h7a4 4 0 0 1 0 8H7z" />,
