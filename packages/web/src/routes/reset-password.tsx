@@ -214,7 +214,10 @@ function NewPassword({ token }: { token: string }) {
     );
   }
   return (
-    <AuthCard title={t('mail.newPasswordHeading')} footer={<Link to="/user/login">{t('mail.toLogin')}</Link>}>
+    <AuthCard
+      title={t('mail.newPasswordHeading')}
+      footer={done ? <Link to="/">{t('mail.home')}</Link> : <Link to="/user/login">{t('mail.toLogin')}</Link>}
+    >
       {body}
     </AuthCard>
   );
