@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
-import { linkBase, mailRegistrationLink } from '../mail/mail.service.js';
+import { linkBase, startRegistrationLink } from '../mail/mail.service.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
 
@@ -46,11 +46,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const session = await register(db, app.ctx.stopWords, request.body, clientOf(request));
       if (request.body.email !== undefined) {
-        // The verification link goes out after the answer; a failure is logged (the member can ask again in /my).
-        const base = await linkBase(app.ctx, request);
-        mailRegistrationLink(app.ctx, session.userId, base).catch((err: unknown) =>
-          request.log.warn({ err }, 'the verification mail of a registration could not be sent'),
-        );
+        await startRegistrationLink(app.ctx, session.userId, await linkBase(app.ctx, request));
       }
       setTokenCookie(request, reply, session);
       return ok(request, session);

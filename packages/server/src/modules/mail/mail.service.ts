@@ -223,14 +223,25 @@ export async function bindEmail(
   return { email, expiresAt };
 }
 
-/** After a registration with an address: its verification link, when the site sends mail (failures are logged). */
-export async function mailRegistrationLink(ctx: AppContext, userId: number, base: string): Promise<void> {
-  const settings = await readMailSettings(ctx);
-  const user = await findUserById(ctx.db, userId);
-  if (!settings || !user?.email) return;
-  await countSend(mailLimits(ctx), user, user.email);
-  const { token } = await issueLink(ctx, user, 'verify', user.email);
-  await sendLink(ctx, settings, user, 'verify', user.email, verifyLink(base, token));
+/**
+ * After a registration with an address: its verification link, when the site sends mail. The link is stored before
+ * the registration answers (the new member's card shows it pending at once); the SMTP conversation happens after,
+ * and a failure is only logged (the member can ask again in the personal centre). Never fails the registration.
+ */
+export async function startRegistrationLink(ctx: AppContext, userId: number, base: string): Promise<void> {
+  try {
+    const settings = await readMailSettings(ctx);
+    const user = await findUserById(ctx.db, userId);
+    if (!settings || !user?.email) return;
+    const email = user.email;
+    await countSend(mailLimits(ctx), user, email);
+    const { token } = await issueLink(ctx, user, 'verify', email);
+    sendLink(ctx, settings, user, 'verify', email, verifyLink(base, token)).catch((err: unknown) =>
+      ctx.log.warn({ err, userId }, 'the verification mail of a registration could not be sent'),
+    );
+  } catch (err) {
+    ctx.log.warn({ err, userId }, 'the verification link of a registration could not be made');
+  }
 }
 
 /**
