@@ -15,6 +15,7 @@ import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } fr
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -122,6 +123,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(ordersRoutes);
   await api.register(paymentsRoutes);
   await api.register(pluginsRoutes);
+  await api.register(mailRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

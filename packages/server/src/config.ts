@@ -37,6 +37,12 @@ const envSchema = z.object({
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** 1: the sandbox payment provider is on (development and tests), whatever the back office says. */
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
+  /** Outgoing mail: smtp:// or smtps:// (wins over the back office's smtpUrl), and the sender. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().optional(),
 });
 
 export interface Config {
@@ -56,6 +62,8 @@ export interface Config {
   bodyLimit: number;
   guestCacheMs: number;
   paymentSandbox: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     guestCacheMs: e.GUEST_CACHE_MS,
     paymentSandbox: e.PAYMENT_SANDBOX === '1',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
+import { MailTransport } from './core/mail.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   guestCache: GuestAnswerCache;
   /** Events for signed-in pages, delivered at once (core/live.ts). */
   live: LiveHub;
+  /** Outgoing mail over SMTP (core/mail.ts); the mail module decides whether and what to send. */
+  mail: MailTransport;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
   log: FastifyBaseLogger;
 }
@@ -46,6 +49,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     stopWords: new StopWordCache(),
     guestCache: new GuestAnswerCache(config.guestCacheMs),
     live: new LiveHub(),
+    mail: new MailTransport(),
   };
 }
 

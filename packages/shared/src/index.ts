@@ -30,3 +30,4 @@ export * from './schemas/plugins.js';
 export * from './schemas/reports.js';
 export * from './schemas/invites.js';
 export * from './schemas/captcha.js';
+export * from './schemas/mail.js';

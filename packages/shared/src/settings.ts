@@ -90,6 +90,11 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('wxpayPrivateKey', 'string', '', false, 'pay'),
   s('wxpayPublicKey', 'string', '', false, 'pay'),
   s('wxpayPublicKeyId', 'string', '', false, 'pay'),
+  // Outgoing mail (verification and password-reset links). SMTP_URL and MAIL_FROM in the environment win.
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; empty: the site sends no mail. */
+  s('smtpUrl', 'string', '', false, 'mail'),
+  /** The sender, e.g. "论坛 <noreply@example.com>"; empty: noreply@ the site's host. */
+  s('mailFrom', 'string', '', false, 'mail'),
 ];
 
 /**
@@ -113,6 +118,16 @@ export function isAllowedSettingUrl(kind: 'url' | 'image', value: string): boole
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An SMTP server's address as the mail settings take it: smtp:// or smtps://, with a host. */
+export function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
   } catch {
     return false;
   }

@@ -24,6 +24,8 @@ const BUILT_GUARDED_PAGES = new Set([
   '/forum/partner-invite',
   // The agreements are public: a newcomer reads them before registering (the spec lists the page among the guarded).
   '/user/agreement',
+  // The spec lists it with the login pages, but a forgotten password is a visitor's problem: open to everyone.
+  '/user/reset-password',
 ]);
 
 /** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
@@ -112,6 +114,19 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               path: 'user/agreement',
               loader: pageLoader(ctx, 'agreement'),
               lazy: lazyPage('agreement'),
+            },
+            {
+              id: 'resetPassword',
+              path: 'user/reset-password',
+              loader: pageLoader(ctx, 'resetPassword'),
+              lazy: lazyPage('resetPassword'),
+            },
+            // The mailed verification link: no login needed (the link proves the address).
+            {
+              id: 'verifyEmail',
+              path: 'user/verify-email',
+              loader: pageLoader(ctx, 'verifyEmail'),
+              lazy: lazyPage('verifyEmail'),
             },
             {
               id: 'userStatus',

@@ -34,6 +34,10 @@ export interface UsersTable {
   /** Paid joining (siteMode 'pay'): when the member paid, and until when it lasts ('9999-…' for ever). */
   paidAt: Generated<string | null>;
   paidUntil: Generated<string | null>;
+  /** The member's e-mail address as typed, its lower-cased form (unique), when its link was opened. */
+  email: Generated<string | null>;
+  emailNormalized: Generated<string | null>;
+  emailVerifiedAt: Generated<string | null>;
 }
 
 export interface GroupsTable {
@@ -89,6 +93,20 @@ export interface AccessTokensTable {
   expiresAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+}
+
+/** One-use links mailed to members (mail module). */
+export interface EmailTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: 'verify' | 'reset';
+  /** The address the link was sent to (for 'verify': the address it proves). */
+  email: string;
+  /** SHA-256 of the token, hex. */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export interface NotificationsTable {
@@ -501,6 +519,7 @@ export interface DB {
   dialogMembers: DialogMembersTable;
   dialogMessages: DialogMessagesTable;
   accessTokens: AccessTokensTable;
+  emailTokens: EmailTokensTable;
   notifications: NotificationsTable;
   categories: CategoriesTable;
   threads: ThreadsTable;

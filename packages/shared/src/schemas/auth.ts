@@ -25,10 +25,18 @@ export const nicknameSchema = z
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
+/** The longest address SMTP carries (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+
+/** An e-mail address, as typed (trimmed); stored as given and compared lower-cased. */
+export const emailSchema = labeled(z.string().trim().max(EMAIL_MAX).pipe(z.email()), { zh: '邮箱', en: 'Email' });
+
 export const registerBody = z.object({
   username: usernameSchema,
   password: passwordSchema,
   nickname: nicknameSchema.optional(),
+  /** An address to verify (a link is mailed when the site sends mail); unverified until the link is opened. */
+  email: emailSchema.optional(),
   /**
    * Answers to the sign-in fields ([{id: fieldId, value}]). Given, every enabled required field must be answered;
    * left out while required fields exist, the new user gets status 10 and answers them afterwards.

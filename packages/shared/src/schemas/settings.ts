@@ -66,5 +66,7 @@ export const siteInfoSchema = z.object({
   siteMode: z.enum(['public', 'pay']),
   sitePrice: z.string(),
   siteExpire: z.number(),
+  /** Whether the site sends mail (SMTP configured): without it the e-mail and forgot-password pages say so. */
+  mailEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

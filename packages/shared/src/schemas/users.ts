@@ -52,6 +52,11 @@ export interface UserProfile {
   group: { id: number; name: string } | null;
   /** The card is the viewer's own. */
   isMe: boolean;
+  /** Only on one's own card (never shown to others): the address, whether its link was opened. */
+  email?: string | null;
+  emailVerified?: boolean;
+  /** Only on one's own card: an address a verification link was sent to and not yet opened (30 minutes). */
+  emailPending?: string | null;
 }
 
 /** POST /api/v3/follow.create */

@@ -81,6 +81,9 @@ export function Component() {
           required
         />
         {captcha.element}
+        <Link className="lt-auth__forgot" to="/user/reset-password" data-testid="forgot-password">
+          {t('auth.forgotPassword')}
+        </Link>
         <Button type="primary" size="large" htmlType="submit" full loading={pending}>
           {t('auth.loginSubmit')}
         </Button>

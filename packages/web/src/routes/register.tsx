@@ -40,6 +40,8 @@ export function Component() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
+  const [email, setEmail] = useState('');
+  const mailOn = forum?.setSite.mailEnabled === true;
   const { pending, run } = usePending();
   const fieldsResult = useQuery(signinFieldsQuery(ctx.api)).data;
   const fields = fieldsResult && isSuccess(fieldsResult) ? fieldsResult.Data : [];
@@ -75,6 +77,7 @@ export function Component() {
       const solution = await captcha.take();
       if (solution) body.captcha = solution;
       if (nickname.trim()) body.nickname = nickname.trim();
+      if (email.trim()) body.email = email.trim();
       const given = answersOf(fields, answers);
       if (given.length > 0) body.signinFields = given;
       await submitSignIn(ctx, navigate, {
@@ -151,6 +154,17 @@ export function Component() {
           onChange={setNickname}
           disabled={closed}
         />
+        <TextInput
+          label={t('auth.email')}
+          name="email"
+          mode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={email}
+          onChange={setEmail}
+          disabled={closed}
+        />
+        {mailOn && email.trim() ? <p className="lt-auth__hint">{t('auth.emailHint')}</p> : null}
         {fields.length > 0 ? (
           <SigninFieldsForm fields={fields} values={answers} onChange={setAnswers} canUpload={false} />
         ) : null}

@@ -29,6 +29,7 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     siteMode: 'public',
     sitePrice: '0.00',
     siteExpire: 0,
+    mailEnabled: false,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
+import { linkBase, startRegistrationLink } from '../mail/mail.service.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
 import { assertCaptcha } from '../captcha/captcha.service.js';
@@ -58,6 +59,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const session = await register(db, app.ctx.stopWords, request.body, clientOf(request));
+      if (request.body.email !== undefined) {
+        await startRegistrationLink(app.ctx, session.userId, await linkBase(app.ctx, request));
+      }
       setTokenCookie(request, reply, session);
       return ok(request, session);
     },

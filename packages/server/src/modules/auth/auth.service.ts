@@ -27,6 +27,7 @@ import {
   normalizeUsername,
   updateUser,
 } from '../users/users.repository.js';
+import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
 import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
 
@@ -103,6 +104,7 @@ export async function register(
   const nickname = await screenNames(db, cache, body.username, body.nickname);
   const fields = await registrationFields(db, body.signinFields);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
+  if (body.email !== undefined) await assertEmailFree(db, body.email);
   const passwordHash = await hashPassword(body.password);
   const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
   const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
@@ -126,6 +128,8 @@ export async function register(
         // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
         // free site keep null and never have to pay, even if the site becomes paid later.
         paidUntil: site.siteMode === 'pay' ? at : null,
+        // Unverified until its link is opened (mail module).
+        ...newUserEmail(body.email),
       });
       // An invitation puts the newcomer in its group (one the inviter was allowed to grant).
       const group = invite ? { id: invite.groupId } : await findDefaultGroup(trx);
@@ -135,7 +139,8 @@ export async function register(
       return issueSession(trx, userId, status, client);
     });
   } catch (err) {
-    // Two sign-ups for one name at the same moment: the unique index decides.
+    // Two sign-ups for one name (or address) at the same moment: the unique index decides.
+    if (await isEmailRace(db, err, body.email)) throw emailTaken();
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
@@ -191,6 +196,17 @@ export async function changePassword(
     await updateUser(trx, userId, { passwordHash, updatedAt: at });
     await revokeOtherTokens(trx, userId, keepTokenId, at);
   });
+}
+
+/** Sets a new password (already hashed) and signs the member out of every session: a reset by a mailed link. */
+export async function replacePassword(
+  trx: Kysely<DB>,
+  userId: number,
+  passwordHash: string,
+  at: string,
+): Promise<void> {
+  await updateUser(trx, userId, { passwordHash, updatedAt: at });
+  await revokeOtherTokens(trx, userId, null, at);
 }
 
 /** The language a member chose (update.user), or null when they follow the site's. */

@@ -35,7 +35,7 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = request.viewer;
-      const setSite = await readSiteInfo(db);
+      const setSite = await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl });
       const forum: Forum = {
         setSite,
         user: presentViewer(viewer, setSite.siteMode),

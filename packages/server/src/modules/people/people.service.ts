@@ -16,6 +16,7 @@ import type { DB, User } from '../../db/schema.js';
 import { can, requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { displayGroupOfUser } from '../groups/groups.service.js';
 import { notifyFollowed } from '../notifications/notifications.service.js';
+import { ownEmail } from '../mail/mail.service.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,
@@ -82,6 +83,8 @@ export async function readProfile(db: Kysely<DB>, viewer: ViewerContext, userId:
     joinedAt: user.createdAt,
     group,
     isMe,
+    // The address is the member's own business: only their own card carries it.
+    ...(isMe ? await ownEmail(db, user) : {}),
   };
 }
 

@@ -37,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { guestCache: true },
       schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
     },
-    async (request) => ok(request, await readSiteInfo(db)),
+    async (request) => ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl })),
   );
 
   api.get(

@@ -3,6 +3,7 @@ import {
   findSettingDefinition,
   formatMoney,
   isAllowedSettingUrl,
+  isSmtpUrl,
   parseMoney,
   isLocale,
   LOCALES,
@@ -112,6 +113,13 @@ export function checkSettingValue(
         ? null
         : wrong({ kind: 'badFormat', format: 'money' });
     default:
+      if (key === 'smtpUrl' && value !== '' && !(typeof value === 'string' && isSmtpUrl(value.trim()))) {
+        return wrong({
+          kind: 'sentence',
+          zh: 'smtpUrl 需要是 smtp:// 或 smtps:// 开头的地址，例如 smtps://用户名:密码@smtp.example.com:465',
+          en: 'smtpUrl must be an smtp:// or smtps:// address, such as smtps://user:password@smtp.example.com:465',
+        });
+      }
       if (key === 'siteMode' && value !== 'public' && value !== 'pay') {
         return wrong({ kind: 'notOneOf', values: ['public', 'pay'] });
       }
@@ -129,12 +137,16 @@ export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, S
   return out;
 }
 
-/** Public site information: only settings marked public, never a secret. */
-export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
+/**
+ * Public site information: only settings marked public, never a secret. `smtpUrl` is the environment's SMTP_URL,
+ * which wins over the back office's: only whether mail is on leaves, never the address.
+ */
+export async function readSiteInfo(db: Kysely<DB>, env: { smtpUrl?: string | undefined } = {}): Promise<SiteInfo> {
   const [s, agreementOpen] = await Promise.all([
     readSiteSettings(db),
     readSetting(db, 'registerAgreementOpen', 'agreement'),
   ]);
+  const smtpUrl = env.smtpUrl ?? (await readSetting(db, 'smtpUrl', 'mail'))?.value ?? '';
   const str = (k: string) => String(s[k] ?? '');
   return {
     siteName: str('siteName'),
@@ -160,6 +172,7 @@ export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
     siteMode: s.siteMode === 'pay' ? 'pay' : 'public',
     sitePrice: str('sitePrice'),
     siteExpire: Number(s.siteExpire) || 0,
+    mailEnabled: isSmtpUrl(smtpUrl.trim()),
   };
 }
 

@@ -54,6 +54,7 @@ describe('site information', () => {
         'siteMode',
         'sitePrice',
         'siteExpire',
+        'mailEnabled',
       ].sort(),
     );
     expect(res.Data.version).toBe('v3.0.220113');

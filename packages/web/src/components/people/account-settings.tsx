@@ -7,6 +7,7 @@ import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { htmlLang, writeLocaleCookie } from '../../i18n';
 import { Button, TextInput, toast } from '../ui';
+import { EmailSettings } from './email-settings';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'zh', name: '中文' },
@@ -79,7 +80,7 @@ function PasswordForm() {
   );
 }
 
-/** Account settings: password, likes privacy, language (kept with the account and in the locale cookie). */
+/** Account settings: password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
 export function AccountSettings({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -110,6 +111,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
   return (
     <div className="lt-settings" data-testid="settings">
       <PasswordForm />
+      <EmailSettings profile={profile} />
       <section className="lt-settings__block" aria-labelledby="settings-privacy">
         <h3 id="settings-privacy" className="lt-settings__title">
           {t('my.settings.privacy')}
