@@ -37,6 +37,14 @@ const envSchema = z.object({
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** 1: the sandbox payment provider is on (development and tests), whatever the back office says. */
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
+  /** log: every SMS is written to the server log (one line: number and text) instead of sent, whatever the back office says. */
+  SMS_PROVIDER: z.enum(['log']).optional(),
+  /** Seconds between two codes to one number (0: no wait, for tests). */
+  SMS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Codes one number may receive per day. */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Codes one address may ask for per hour. */
+  RATE_LIMIT_SMS_ADDRESS: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -56,6 +64,10 @@ export interface Config {
   bodyLimit: number;
   guestCacheMs: number;
   paymentSandbox: boolean;
+  smsProvider: 'log' | undefined;
+  smsIntervalSeconds: number;
+  smsDailyLimit: number;
+  rateLimitSmsAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     guestCacheMs: e.GUEST_CACHE_MS,
     paymentSandbox: e.PAYMENT_SANDBOX === '1',
+    smsProvider: e.SMS_PROVIDER,
+    smsIntervalSeconds: e.SMS_INTERVAL_SECONDS,
+    smsDailyLimit: e.SMS_DAILY_LIMIT,
+    rateLimitSmsAddress: e.RATE_LIMIT_SMS_ADDRESS,
   };
 }
 

@@ -80,7 +80,22 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('wxpayPrivateKey', 'string', '', false, 'pay'),
   s('wxpayPublicKey', 'string', '', false, 'pay'),
   s('wxpayPublicKeyId', 'string', '', false, 'pay'),
+  // SMS (docs/sms.md): the provider ('' off, 'tencent' or 'aliyun'), its keys, the sign and the code template. Never
+  // public. SMS_PROVIDER=log (development and tests) wins over them.
+  s('smsProvider', 'string', '', false, 'sms'),
+  s('smsSignName', 'string', '', false, 'sms'),
+  /** The template of the verification code: Tencent's template id (one parameter, the code), Aliyun's template code (${code}). */
+  s('smsTemplateId', 'string', '', false, 'sms'),
+  s('tencentSecretId', 'string', '', false, 'sms'),
+  s('tencentSecretKey', 'string', '', false, 'sms'),
+  s('tencentSmsSdkAppId', 'string', '', false, 'sms'),
+  s('tencentSmsRegion', 'string', 'ap-guangzhou', false, 'sms'),
+  s('aliyunAccessKeyId', 'string', '', false, 'sms'),
+  s('aliyunAccessKeySecret', 'string', '', false, 'sms'),
 ];
+
+/** The SMS providers the back office may choose (smsProvider); '' is off. */
+export const SMS_PROVIDERS = ['', 'tencent', 'aliyun'] as const;
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {
   return SETTING_DEFINITIONS.find((d) => d.key === key && d.tag === tag);

@@ -59,5 +59,7 @@ export const siteInfoSchema = z.object({
   siteMode: z.enum(['public', 'pay']),
   sitePrice: z.string(),
   siteExpire: z.number(),
+  /** Whether codes can be sent by SMS (a provider is configured): the phone sign-in and binding pages need it. */
+  smsEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

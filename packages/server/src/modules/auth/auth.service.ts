@@ -10,7 +10,7 @@ import {
   type SessionData,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, User } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -86,47 +86,71 @@ export async function register(
   body: RegisterBody,
   client: ClientInfo,
 ): Promise<SessionData> {
-  const site = await readSiteSettings(db);
-  if (site.registerClose === true) {
-    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
-  }
+  const site = await assertRegistrationOpen(db);
   const nickname = await screenNames(db, cache, body.username, body.nickname);
   const fields = await registrationFields(db, body.signinFields);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
   const passwordHash = await hashPassword(body.password);
-  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
-  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const at = now();
-      const userId = await insertUser(trx, {
-        username: body.username,
-        usernameNormalized: normalizeUsername(body.username),
-        nickname,
-        passwordHash,
-        avatar: '',
-        signature: '',
-        status,
-        rejectReason: '',
-        registerIp: client.ip,
-        lastLoginIp: client.ip,
-        lastLoginAt: at,
-        createdAt: at,
-        updatedAt: at,
-        // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
-        // free site keep null and never have to pay, even if the site becomes paid later.
-        paidUntil: site.siteMode === 'pay' ? at : null,
-      });
-      const group = await findDefaultGroup(trx);
-      if (group) await addUserToGroup(trx, userId, group.id);
-      await fields.store(trx, userId);
-      return issueSession(trx, userId, status, client);
-    });
+    return await createMember(db, site, fields, { username: body.username, nickname, passwordHash }, client);
   } catch (err) {
     // Two sign-ups for one name at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
+}
+
+type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
+
+/** The site's settings, or -4002 when it takes no new members. */
+export async function assertRegistrationOpen(db: Kysely<DB>): Promise<SiteSettings> {
+  const site = await readSiteSettings(db);
+  if (site.registerClose === true) {
+    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
+  }
+  return site;
+}
+
+/**
+ * A new member and their first session, as every way of joining makes them: reviewed when the site says so
+ * (registerValidate), owing sign-in fields when there are required ones, in the default group, owing the joining
+ * fee on a paid site.
+ */
+export async function createMember(
+  db: Kysely<DB>,
+  site: SiteSettings,
+  fields: Awaited<ReturnType<typeof registrationFields>>,
+  account: { username: string; nickname: string; passwordHash: string; mobile?: string },
+  client: ClientInfo,
+): Promise<SessionData> {
+  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const userId = await insertUser(trx, {
+      username: account.username,
+      usernameNormalized: normalizeUsername(account.username),
+      nickname: account.nickname,
+      passwordHash: account.passwordHash,
+      avatar: '',
+      signature: '',
+      status,
+      rejectReason: '',
+      registerIp: client.ip,
+      lastLoginIp: client.ip,
+      lastLoginAt: at,
+      createdAt: at,
+      updatedAt: at,
+      // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
+      // free site keep null and never have to pay, even if the site becomes paid later.
+      paidUntil: site.siteMode === 'pay' ? at : null,
+      ...(account.mobile ? { mobile: account.mobile } : {}),
+    });
+    const group = await findDefaultGroup(trx);
+    if (group) await addUserToGroup(trx, userId, group.id);
+    await fields.store(trx, userId);
+    return issueSession(trx, userId, status, client);
+  });
 }
 
 /** Null when the username or password is wrong (the caller counts the failure). */
@@ -143,7 +167,14 @@ export async function login(
     return null;
   }
   if (!(await verify(user.passwordHash, password))) return null;
-  // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
+  return signIn(db, user, client);
+}
+
+/**
+ * A session for a user who proved who they are (a password, an SMS code): every way of signing in answers the same.
+ * While the site is closed only administrators may sign in (checked after the proof: no hint to guessers).
+ */
+export async function signIn(db: Kysely<DB>, user: User, client: ClientInfo): Promise<SessionData> {
   if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
   // A user who still owes sign-in fields signs in (userStatus 10) to answer them.
   const stop = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? null : statusError(user);
@@ -162,6 +193,16 @@ export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
  * Changes a password after checking the current one (-7062 when it is wrong), and signs the user out of every
  * other session.
  */
+/** Sets a new password (a forgotten one, proven by SMS) and signs the user out of every session. */
+export async function resetPassword(db: Kysely<DB>, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const at = now();
+    await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await revokeOtherTokens(trx, userId, null, at);
+  });
+}
+
 export async function changePassword(
   db: Kysely<DB>,
   userId: number,

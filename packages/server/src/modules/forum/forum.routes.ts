@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../auth/viewer.js';
 import { readSiteInfo } from '../settings/settings.service.js';
+import { isSmsEnabled } from '../sms/sms.service.js';
 
 export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   return {
@@ -32,7 +33,7 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = request.viewer;
-      const setSite = await readSiteInfo(db);
+      const setSite = await readSiteInfo(db, { smsEnabled: await isSmsEnabled(app.ctx) });
       const forum: Forum = {
         setSite,
         user: presentViewer(viewer, setSite.siteMode),

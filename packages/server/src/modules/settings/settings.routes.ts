@@ -16,6 +16,7 @@ import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
 import { checkSettingValue, decodeSetting, readSiteInfo, writeSettings } from './settings.service.js';
+import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -36,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { guestCache: true },
       schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
     },
-    async (request) => ok(request, await readSiteInfo(db)),
+    async (request) => ok(request, await readSiteInfo(db, { smsEnabled: await isSmsEnabled(app.ctx) })),
   );
 
   api.get(

@@ -7,6 +7,7 @@ import {
   isLocale,
   LOCALES,
   SETTING_DEFINITIONS,
+  SMS_PROVIDERS,
   type FieldProblem,
   CLIENT_VERSION,
   type Locale,
@@ -115,6 +116,9 @@ export function checkSettingValue(
       if (key === 'siteMode' && value !== 'public' && value !== 'pay') {
         return wrong({ kind: 'notOneOf', values: ['public', 'pay'] });
       }
+      if (key === 'smsProvider' && !(SMS_PROVIDERS as readonly unknown[]).includes(value)) {
+        return wrong({ kind: 'notOneOf', values: [...SMS_PROVIDERS] });
+      }
       return key === 'siteLocale' && !isLocale(value) ? wrong({ kind: 'notOneOf', values: [...LOCALES] }) : null;
   }
 }
@@ -129,8 +133,18 @@ export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, S
   return out;
 }
 
+/** Every known setting of one tag (e.g. `sms`), typed, with its default when not stored. */
+export async function readTagSettings(db: Kysely<DB>, tag: string): Promise<Record<string, SettingScalar>> {
+  const stored = new Map((await readTag(db, tag)).map((r) => [r.key, r.value]));
+  const out: Record<string, SettingScalar> = {};
+  for (const def of SETTING_DEFINITIONS) {
+    if (def.tag === tag) out[def.key] = decodeSetting(def.key, def.tag, stored.get(def.key));
+  }
+  return out;
+}
+
 /** Public site information: only settings marked public, never a secret. */
-export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
+export async function readSiteInfo(db: Kysely<DB>, options: { smsEnabled?: boolean } = {}): Promise<SiteInfo> {
   const s = await readSiteSettings(db);
   const str = (k: string) => String(s[k] ?? '');
   return {
@@ -153,6 +167,7 @@ export async function readSiteInfo(db: Kysely<DB>): Promise<SiteInfo> {
     siteMode: s.siteMode === 'pay' ? 'pay' : 'public',
     sitePrice: str('sitePrice'),
     siteExpire: Number(s.siteExpire) || 0,
+    smsEnabled: options.smsEnabled ?? false,
   };
 }
 

@@ -50,6 +50,7 @@ describe('site information', () => {
         'siteMode',
         'sitePrice',
         'siteExpire',
+        'smsEnabled',
       ].sort(),
     );
     expect(res.Data.version).toBe('v3.0.220113');
