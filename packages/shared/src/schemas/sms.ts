@@ -46,10 +46,19 @@ export const smsCodeSchema = labeled(
   { zh: '验证码', en: 'Code' },
 );
 
-export const smsSendBody = z.object({ mobile: mobileSchema, type: z.enum(SMS_TYPES) });
+/** The number may be left out for `verify` only: the member's own bound number then (the page knows it masked). */
+const mobileUnlessVerify = (body: { mobile?: string | undefined; type: SmsType }, ctx: z.RefinementCtx) => {
+  if (body.mobile === undefined && body.type !== 'verify') {
+    ctx.addIssue({ code: 'custom', path: ['mobile'], ...problem({ kind: 'required' }) });
+  }
+};
+
+export const smsSendBody = z.object({ mobile: mobileSchema.optional(), type: z.enum(SMS_TYPES) }).superRefine(mobileUnlessVerify);
 export type SmsSendBody = z.infer<typeof smsSendBody>;
 
-export const smsVerifyBody = z.object({ mobile: mobileSchema, code: smsCodeSchema, type: z.enum(SMS_TYPES) });
+export const smsVerifyBody = z
+  .object({ mobile: mobileSchema.optional(), code: smsCodeSchema, type: z.enum(SMS_TYPES) })
+  .superRefine(mobileUnlessVerify);
 export type SmsVerifyBody = z.infer<typeof smsVerifyBody>;
 
 /** sms.login, sms.bind, sms.rebind. */

@@ -7,6 +7,7 @@ import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
@@ -19,6 +20,7 @@ export function Component() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { pending, run } = usePending();
+  const { forum } = useForum();
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
@@ -46,6 +48,14 @@ export function Component() {
       footer={
         <>
           {t('auth.noAccount')} <Link to="/user/register">{t('auth.toRegister')}</Link>
+          {forum?.setSite.smsEnabled ? (
+            <>
+              {' · '}
+              <Link to="/user/phone-login" data-testid="to-phone-login">
+                {t('phone.toPhoneLogin')}
+              </Link>
+            </>
+          ) : null}
         </>
       }
     >

@@ -25,6 +25,7 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     siteMode: 'public',
     sitePrice: '0.00',
     siteExpire: 0,
+    smsEnabled: false,
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ export function viewer(overrides: Partial<Viewer> = {}): Viewer {
     rejectReason: '',
     paid: true,
     paidUntil: null,
+    mobile: '',
     ...overrides,
   };
 }

@@ -91,6 +91,13 @@ const noneBound = () =>
 const notYourNumber = () =>
   invalidField('mobile', { zh: '这不是你绑定的手机号', en: 'This is not the number bound to your account' });
 
+/** The signed-in member's bound number (a `verify` call without one): -3001 for a guest, -4001 without a number. */
+function ownNumber(viewer: ViewerContext): string {
+  const user = requireUser(viewer);
+  if (!user.mobile) throw noneBound();
+  return user.mobile;
+}
+
 function hashCode(salt: string, mobile: string, type: string, code: string): string {
   return createHash('sha256').update(`${salt}:${mobile}:${type}:${code}`).digest('hex');
 }
@@ -111,7 +118,8 @@ export async function sendCode(
   if (!provider) throw smsOff();
   // Every request counts against the address, refused or not: guessing which numbers are bound costs the same.
   await limits.sms.address.consume(ip);
-  const { mobile, type } = body;
+  const { type } = body;
+  const mobile = body.mobile ?? ownNumber(viewer);
   // While the site is closed, only signing in is open (to administrators; sms.login checks again).
   if (type !== 'login' && !viewer.isAdmin && (await isSiteClosed(db))) throw await siteClosedError(db);
   const owner = await findUserByMobile(db, mobile);
@@ -142,12 +150,9 @@ export async function sendCode(
       if (owner) throw numberTaken();
       break;
     }
-    case 'verify': {
-      const user = requireUser(viewer);
-      if (!user.mobile) throw noneBound();
-      if (user.mobile !== mobile) throw notYourNumber();
+    case 'verify':
+      if (requireUser(viewer).mobile !== mobile) throw notYourNumber();
       break;
-    }
   }
   await limits.sms.interval?.consume(mobile);
   await limits.sms.daily.consume(mobile);
@@ -236,13 +241,14 @@ async function useUpCode(ctx: Ctx, mobile: string, type: SmsType, code: string, 
  * before asking for more; the call of their purpose uses them.
  */
 export async function verifyCode(ctx: Ctx, viewer: ViewerContext, body: SmsVerifyBody): Promise<void> {
+  const mobile = body.mobile ?? ownNumber(viewer);
   if (body.type === 'verify') {
     const user = requireUser(viewer);
-    if (user.mobile !== body.mobile) throw notYourNumber();
-    await useUpCode(ctx, body.mobile, 'verify', body.code, user.id);
+    if (user.mobile !== mobile) throw notYourNumber();
+    await useUpCode(ctx, mobile, 'verify', body.code, user.id);
     return;
   }
-  await checkCode(ctx, body.mobile, body.type, body.code);
+  await checkCode(ctx, mobile, body.type, body.code);
 }
 
 /** sms.login: signs in the number's member, or makes one (unless registration is closed). */
