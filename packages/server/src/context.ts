@@ -58,7 +58,9 @@ export function createContext(config: Config, database: Database): Omit<AppConte
       sms: {
         // A number's wait between codes (none when 0) and its day's budget; an address's budget per hour.
         interval:
-          config.smsIntervalSeconds > 0 ? new AttemptLimiter(store, 'sms_phone_wait', 1, config.smsIntervalSeconds) : null,
+          config.smsIntervalSeconds > 0
+            ? new AttemptLimiter(store, 'sms_phone_wait', 1, config.smsIntervalSeconds)
+            : null,
         daily: new AttemptLimiter(store, 'sms_phone_day', config.smsDailyLimit, 24 * 3600),
         address: new AttemptLimiter(store, 'sms_ip', config.rateLimitSmsAddress, 3600),
       },

@@ -53,7 +53,9 @@ const mobileUnlessVerify = (body: { mobile?: string | undefined; type: SmsType }
   }
 };
 
-export const smsSendBody = z.object({ mobile: mobileSchema.optional(), type: z.enum(SMS_TYPES) }).superRefine(mobileUnlessVerify);
+export const smsSendBody = z
+  .object({ mobile: mobileSchema.optional(), type: z.enum(SMS_TYPES) })
+  .superRefine(mobileUnlessVerify);
 export type SmsSendBody = z.infer<typeof smsSendBody>;
 
 export const smsVerifyBody = z

@@ -29,7 +29,12 @@ export function Component() {
   const current = forum?.user?.mobile ?? '';
 
   const call = async (url: string, data: unknown): Promise<boolean> => {
-    const result = await request({ url, method: 'POST', data, ...(url.endsWith('rebind') ? { validator: smsCodeBody } : {}) });
+    const result = await request({
+      url,
+      method: 'POST',
+      data,
+      ...(url.endsWith('rebind') ? { validator: smsCodeBody } : {}),
+    });
     if (!isSuccess(result)) toast.error(result.Message);
     return isSuccess(result);
   };
@@ -74,7 +79,13 @@ export function Component() {
             <li aria-current={step === 2 ? 'step' : undefined}>{t('phone.stepBind')}</li>
           </ol>
           {step === 1 ? (
-            <form className="lt-auth__form" onSubmit={verifyOld} noValidate data-testid="rebind-verify-form">
+            <form
+              key="verify"
+              className="lt-auth__form"
+              onSubmit={verifyOld}
+              noValidate
+              data-testid="rebind-verify-form"
+            >
               <PhoneCodeFields
                 type="verify"
                 fixedMobile={current}
@@ -88,7 +99,7 @@ export function Component() {
               </Button>
             </form>
           ) : (
-            <form className="lt-auth__form" onSubmit={bindNew} noValidate data-testid="rebind-new-form">
+            <form key="new" className="lt-auth__form" onSubmit={bindNew} noValidate data-testid="rebind-new-form">
               <PhoneCodeFields
                 type="rebind"
                 mobileLabel={t('phone.newMobile')}

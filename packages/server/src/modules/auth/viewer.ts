@@ -1,12 +1,4 @@
-import {
-  ACCESS_TOKEN_NAME,
-  Code,
-  GroupId,
-  maskMobile,
-  PERMISSION_KEYS,
-  UserStatus,
-  type Viewer,
-} from '@luntan/shared';
+import { ACCESS_TOKEN_NAME, Code, GroupId, maskMobile, PERMISSION_KEYS, UserStatus, type Viewer } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';

@@ -91,7 +91,10 @@ describe('Aliyun SMS', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Code: 'OK', Message: 'OK', BizId: 'b1', RequestId: 'r1' }),
     }));
-    const provider = new AliyunSmsProvider(settings({ smsProvider: 'aliyun', smsTemplateId: 'SMS_1' }), endpointOf(standIn));
+    const provider = new AliyunSmsProvider(
+      settings({ smsProvider: 'aliyun', smsTemplateId: 'SMS_1' }),
+      endpointOf(standIn),
+    );
     await provider.sendCode('13800138000', '042137');
     const [request] = standIn.requests;
     const sent = new URL(request!.url, standIn.origin).searchParams;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-
+import type AliyunSdk from '@alicloud/dysmsapi20170525';
 import { Config as AliyunConfig } from '@alicloud/openapi-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { sms as tencentSms } from 'tencentcloud-sdk-nodejs-sms';
@@ -8,9 +8,7 @@ import { sms as tencentSms } from 'tencentcloud-sdk-nodejs-sms';
  * Aliyun's client is a CommonJS module whose class is its `default` export; Node's ESM loader and the test runner
  * disagree on what a default import of it is, so it is required as CommonJS, which both read alike.
  */
-const aliyun = createRequire(import.meta.url)(
-  '@alicloud/dysmsapi20170525',
-) as typeof import('@alicloud/dysmsapi20170525');
+const aliyun = createRequire(import.meta.url)('@alicloud/dysmsapi20170525') as typeof AliyunSdk;
 
 /**
  * One adapter over the ways a code reaches a phone. `log` writes the message to the server log (development and

@@ -86,8 +86,7 @@ const alreadyBound = () =>
     zh: '你已绑定手机号，如需更换请使用“更换手机号”',
     en: 'You already have a bound number: change it instead',
   });
-const noneBound = () =>
-  invalidField('mobile', { zh: '你还没有绑定手机号', en: 'You have no bound number yet' });
+const noneBound = () => invalidField('mobile', { zh: '你还没有绑定手机号', en: 'You have no bound number yet' });
 const notYourNumber = () =>
   invalidField('mobile', { zh: '这不是你绑定的手机号', en: 'This is not the number bound to your account' });
 
@@ -107,12 +106,7 @@ function hashCode(salt: string, mobile: string, type: string, code: string): str
  * the viewer's own (verify), unknown while registration is closed (login). A password reset for an unknown number
  * answers as if sent, and sends nothing: nobody learns from it which numbers have accounts.
  */
-export async function sendCode(
-  ctx: Ctx,
-  viewer: ViewerContext,
-  body: SmsSendBody,
-  ip: string,
-): Promise<SmsSendData> {
+export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBody, ip: string): Promise<SmsSendData> {
   const { db, limits } = ctx;
   const provider = await currentProvider(ctx);
   if (!provider) throw smsOff();
@@ -278,7 +272,11 @@ async function registerByMobile(ctx: Ctx, mobile: string, client: ClientInfo): P
   const fields = await registrationFields(ctx.db, undefined);
   let username = '';
   for (let i = 0; i < 5 && username === ''; i++) {
-    const candidate = `u_${randomBytes(8).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toLowerCase()}`;
+    const candidate = `u_${randomBytes(8)
+      .toString('base64url')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .toLowerCase()}`;
     if (candidate.length >= 6 && !(await isUsernameTaken(ctx.db, candidate))) username = candidate;
   }
   if (username === '') throw new Error('no free generated username');

@@ -37,7 +37,12 @@ let t: TestServer;
 let log: LogLines;
 let admin: string;
 
-const SMS_ENV = { SMS_PROVIDER: 'log', SMS_INTERVAL_SECONDS: '0', RATE_LIMIT_SMS_ADDRESS: '1000', SMS_DAILY_LIMIT: '100' };
+const SMS_ENV = {
+  SMS_PROVIDER: 'log',
+  SMS_INTERVAL_SECONDS: '0',
+  RATE_LIMIT_SMS_ADDRESS: '1000',
+  SMS_DAILY_LIMIT: '100',
+};
 
 beforeAll(async () => {
   log = new LogLines();
@@ -50,8 +55,7 @@ afterAll(async () => {
 
 const send = (mobile: string, type: string, token?: string) =>
   t.post<{ interval: number }>('/api/v3/users/sms.send', { mobile, type }, token);
-const smsLogin = (mobile: string, code: string) =>
-  t.post<SessionData>('/api/v3/users/sms.login', { mobile, code });
+const smsLogin = (mobile: string, code: string) => t.post<SessionData>('/api/v3/users/sms.login', { mobile, code });
 const forum = async (token: string) => (await t.get<Forum>('/api/v3/forum', token)).Data;
 
 /** A member who signed up by SMS: their number and token. */
@@ -309,9 +313,9 @@ describe('changing the number (sms.verify, then sms.rebind)', () => {
     // The old number is free again; the proof is spent.
     const third = newMobile();
     await send(third, 'rebind', member.token);
-    expect((await t.post('/api/v3/users/sms.rebind', { mobile: third, code: log.codeFor(third) }, member.token)).Code).toBe(
-      Code.UNAUTHORIZED,
-    );
+    expect(
+      (await t.post('/api/v3/users/sms.rebind', { mobile: third, code: log.codeFor(third) }, member.token)).Code,
+    ).toBe(Code.UNAUTHORIZED);
     await send(member.mobile, 'login');
     const fresh = await smsLogin(member.mobile, log.codeFor(member.mobile));
     expect(fresh.Data.userId).not.toBe(member.userId);
@@ -333,9 +337,9 @@ describe('changing the number (sms.verify, then sms.rebind)', () => {
       .execute();
     const next = newMobile();
     await send(next, 'rebind', member.token);
-    expect((await t.post('/api/v3/users/sms.rebind', { mobile: next, code: log.codeFor(next) }, member.token)).Code).toBe(
-      Code.UNAUTHORIZED,
-    );
+    expect(
+      (await t.post('/api/v3/users/sms.rebind', { mobile: next, code: log.codeFor(next) }, member.token)).Code,
+    ).toBe(Code.UNAUTHORIZED);
   });
 
   it('rebind refuses a taken number and the current one', async () => {
@@ -376,9 +380,9 @@ describe('sms.reset.pwd', () => {
     for (const token of [member.token, other]) {
       expect((await t.get('/api/v3/notification', token)).Code).toBe(Code.JUMP_TO_LOGIN);
     }
-    expect((await t.post('/api/v3/users/username.login', { username: member.username, password: member.password })).Code).toBe(
-      Code.LOGIN_FAILED,
-    );
+    expect(
+      (await t.post('/api/v3/users/username.login', { username: member.username, password: member.password })).Code,
+    ).toBe(Code.LOGIN_FAILED);
     await t.login(member.username, 'brand-new-pass');
     // The code served once.
     expect((await t.post('/api/v3/users/sms.reset.pwd', { mobile, code, password: 'another-pass' })).Code).toBe(
@@ -387,7 +391,11 @@ describe('sms.reset.pwd', () => {
   });
 
   it('a number without an account gets -9003, like a wrong guess', async () => {
-    const res = await t.post('/api/v3/users/sms.reset.pwd', { mobile: newMobile(), code: '123456', password: 'abcdefg' });
+    const res = await t.post('/api/v3/users/sms.reset.pwd', {
+      mobile: newMobile(),
+      code: '123456',
+      password: 'abcdefg',
+    });
     expect(res.Code).toBe(Code.SMS_CODE_EXPIRED);
   });
 });
@@ -400,7 +408,11 @@ describe('publishNeedBindPhone', () => {
     try {
       const member = await buildUser(t);
       const create = () =>
-        t.post('/api/v3/thread.create', { categoryId: 1, title: 'Phone first', content: { text: 'body' } }, member.token);
+        t.post(
+          '/api/v3/thread.create',
+          { categoryId: 1, title: 'Phone first', content: { text: 'body' } },
+          member.token,
+        );
       const reply = () => t.post('/api/v3/posts.create', { id: thread.threadId, content: 'a reply' }, member.token);
       expect((await create()).Code).toBe(Code.NEED_BIND_PHONE);
       expect((await reply()).Code).toBe(Code.NEED_BIND_PHONE);
@@ -408,7 +420,9 @@ describe('publishNeedBindPhone', () => {
 
       const mobile = newMobile();
       await send(mobile, 'bind', member.token);
-      expect((await t.post('/api/v3/users/sms.bind', { mobile, code: log.codeFor(mobile) }, member.token)).Code).toBe(0);
+      expect((await t.post('/api/v3/users/sms.bind', { mobile, code: log.codeFor(mobile) }, member.token)).Code).toBe(
+        0,
+      );
       expect((await create()).Code).toBe(0);
       expect((await reply()).Code).toBe(0);
     } finally {

@@ -83,7 +83,8 @@ export function PhoneCodeFields({
         placeholder={t('phone.codePlaceholder')}
         value={code}
         onChange={onCodeChange}
-        append={<SendCodeButton type={type} mobile={fixedMobile !== undefined ? undefined : mobile} />}
+        // Keyed by purpose: another purpose's countdown (the step before) never carries over.
+        append={<SendCodeButton key={type} type={type} mobile={fixedMobile !== undefined ? undefined : mobile} />}
         appendWidth="120px"
         required
       />
