@@ -27,6 +27,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { invitesRoutes } from './modules/invites/invites.routes.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { smsRoutes } from './modules/sms/sms.routes.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { readSiteGate, siteClosedError } from './modules/settings/settings.service.js';
@@ -55,6 +56,8 @@ const OPEN_TO_SUPPLEMENTARY = new Set(SUPPLEMENTARY_CALLS);
  */
 const OPEN_WHEN_SITE_CLOSED = new Set([
   '/api/v3/users/username.login',
+  '/api/v3/users/sms.send',
+  '/api/v3/users/sms.login',
   '/api/v3/users/logout',
   '/api/siteinfo.v2',
   '/api/v3/forum',
@@ -96,6 +99,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   api.setErrorHandler(async (error, request, reply) => sendError(error, request, reply));
 
   await api.register(authRoutes);
+  await api.register(smsRoutes);
   await api.register(settingsRoutes);
   await api.register(forumRoutes);
   await api.register(groupsRoutes);

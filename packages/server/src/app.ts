@@ -15,9 +15,12 @@ import { pluginAssetsRoutes } from './modules/plugins/plugins.routes.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 
-export async function buildApp(base: Omit<AppContext, 'log'>): Promise<FastifyInstance> {
+export async function buildApp(
+  base: Omit<AppContext, 'log'>,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: base.config.logLevel },
+    logger: { level: base.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(base.config.trustProxy),
     bodyLimit: base.config.bodyLimit,

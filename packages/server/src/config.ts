@@ -43,6 +43,14 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^smtps?:\/\//.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().optional(),
+  /** log: every SMS is written to the server log (one line: number and text) instead of sent, whatever the back office says. */
+  SMS_PROVIDER: z.enum(['log']).optional(),
+  /** Seconds between two codes to one number (0: no wait, for tests). */
+  SMS_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Codes one number may receive per day. */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Codes one address may ask for per hour. */
+  RATE_LIMIT_SMS_ADDRESS: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -64,6 +72,10 @@ export interface Config {
   paymentSandbox: boolean;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  smsProvider: 'log' | undefined;
+  smsIntervalSeconds: number;
+  smsDailyLimit: number;
+  rateLimitSmsAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandbox: e.PAYMENT_SANDBOX === '1',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER,
+    smsIntervalSeconds: e.SMS_INTERVAL_SECONDS,
+    smsDailyLimit: e.SMS_DAILY_LIMIT,
+    rateLimitSmsAddress: e.RATE_LIMIT_SMS_ADDRESS,
   };
 }
 

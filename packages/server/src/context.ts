@@ -12,6 +12,13 @@ import type { DB } from './db/schema.js';
 import type { ViewerContext } from './modules/auth/viewer.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
 
+/** What sending SMS codes may use (modules/sms). */
+export interface SmsLimits {
+  interval: AttemptLimiter | null;
+  daily: AttemptLimiter;
+  address: AttemptLimiter;
+}
+
 /** What every route module needs, built once per app instance (so tests get their own). */
 export interface AppContext {
   config: Config;
@@ -19,7 +26,13 @@ export interface AppContext {
   dialect: DialectName;
   uploadsDir: string;
   /** Attempt counters shared by every process (core/rate-limit.ts). */
-  limits: { store: LimiterStore; register: AttemptLimiter; login: LoginThrottle; dialogMessages: AttemptLimiter };
+  limits: {
+    store: LimiterStore;
+    register: AttemptLimiter;
+    login: LoginThrottle;
+    dialogMessages: AttemptLimiter;
+    sms: SmsLimits;
+  };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
@@ -45,6 +58,15 @@ export function createContext(config: Config, database: Database): Omit<AppConte
       register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
       login: new LoginThrottle(store, config.rateLimitLoginFailures),
       dialogMessages: new AttemptLimiter(store, 'dialog_user', config.rateLimitDialogMessages),
+      sms: {
+        // A number's wait between codes (none when 0) and its day's budget; an address's budget per hour.
+        interval:
+          config.smsIntervalSeconds > 0
+            ? new AttemptLimiter(store, 'sms_phone_wait', 1, config.smsIntervalSeconds)
+            : null,
+        daily: new AttemptLimiter(store, 'sms_phone_day', config.smsDailyLimit, 24 * 3600),
+        address: new AttemptLimiter(store, 'sms_ip', config.rateLimitSmsAddress, 3600),
+      },
     },
     stopWords: new StopWordCache(),
     guestCache: new GuestAnswerCache(config.guestCacheMs),

@@ -13,8 +13,13 @@ export interface Server {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Where the log goes instead of stdout (tests read it: the log SMS provider's lines). */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Opens the database, migrates it forward, seeds what is missing and builds the app (not yet listening). */
-export async function createServer(config: Config): Promise<Server> {
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database);
@@ -22,7 +27,7 @@ export async function createServer(config: Config): Promise<Server> {
       ...(config.adminUsername ? { adminUsername: config.adminUsername } : {}),
       ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
     });
-    const app = await buildApp(createContext(config, database));
+    const app = await buildApp(createContext(config, database), options);
     const disconnectLive = await connectLiveTransport(app.ctx.live, config, app.log);
     return {
       app,

@@ -31,3 +31,4 @@ export * from './schemas/reports.js';
 export * from './schemas/invites.js';
 export * from './schemas/captcha.js';
 export * from './schemas/mail.js';
+export * from './schemas/sms.js';

@@ -95,6 +95,18 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('smtpUrl', 'string', '', false, 'mail'),
   /** The sender, e.g. "论坛 <noreply@example.com>"; empty: noreply@ the site's host. */
   s('mailFrom', 'string', '', false, 'mail'),
+  // SMS (docs/sms.md): the provider ('' off, 'tencent' or 'aliyun'), its keys, the sign and the code template. Never
+  // public. SMS_PROVIDER=log (development and tests) wins over them.
+  s('smsProvider', 'string', '', false, 'sms'),
+  s('smsSignName', 'string', '', false, 'sms'),
+  /** The template of the verification code: Tencent's template id (one parameter, the code), Aliyun's template code (${code}). */
+  s('smsTemplateId', 'string', '', false, 'sms'),
+  s('tencentSecretId', 'string', '', false, 'sms'),
+  s('tencentSecretKey', 'string', '', false, 'sms'),
+  s('tencentSmsSdkAppId', 'string', '', false, 'sms'),
+  s('tencentSmsRegion', 'string', 'ap-guangzhou', false, 'sms'),
+  s('aliyunAccessKeyId', 'string', '', false, 'sms'),
+  s('aliyunAccessKeySecret', 'string', '', false, 'sms'),
 ];
 
 /**
@@ -102,6 +114,9 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
  * call neither writes nor reads them, and the back office never lists them.
  */
 export const INTERNAL_SETTING_TAG = 'internal';
+
+/** The SMS providers the back office may choose (smsProvider); '' is off. */
+export const SMS_PROVIDERS = ['', 'tencent', 'aliyun'] as const;
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {
   return SETTING_DEFINITIONS.find((d) => d.key === key && d.tag === tag);

@@ -26,6 +26,9 @@ const BUILT_GUARDED_PAGES = new Set([
   '/user/agreement',
   // The spec lists it with the login pages, but a forgotten password is a visitor's problem: open to everyone.
   '/user/reset-password',
+  '/user/phone-login',
+  '/user/bind-phone',
+  '/user/rebind',
 ]);
 
 /** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
@@ -108,6 +111,32 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               path: 'user/register',
               loader: pageLoader(ctx, 'register', guestOnly(ctx)),
               lazy: lazyPage('register'),
+            },
+            // Phones and SMS (docs/sms.md).
+            {
+              id: 'phoneLogin',
+              path: 'user/phone-login',
+              loader: pageLoader(ctx, 'phoneLogin', guestOnly(ctx)),
+              lazy: lazyPage('phoneLogin'),
+            },
+            {
+              id: 'bindPhone',
+              path: 'user/bind-phone',
+              loader: pageLoader(ctx, 'bindPhone', loginRequired),
+              lazy: lazyPage('bindPhone'),
+            },
+            {
+              id: 'rebind',
+              path: 'user/rebind',
+              loader: pageLoader(ctx, 'rebind', loginRequired),
+              lazy: lazyPage('rebind'),
+            },
+            // The SMS way of /user/reset-password, also on its own.
+            {
+              id: 'resetPasswordSms',
+              path: 'user/reset-password/sms',
+              loader: pageLoader(ctx, 'resetPasswordSms'),
+              lazy: lazyPage('resetPasswordSms'),
             },
             {
               id: 'agreement',

@@ -38,6 +38,27 @@ export interface UsersTable {
   email: Generated<string | null>;
   emailNormalized: Generated<string | null>;
   emailVerifiedAt: Generated<string | null>;
+  /** The bound mobile number (unique), or null. */
+  mobile: string | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  /** login, bind, rebind, reset_pwd, verify. */
+  type: string;
+  /** sha256 of salt, number, purpose and code: the code itself is never stored. */
+  codeHash: string;
+  salt: string;
+  tries: Generated<number>;
+  ip: string;
+  createdAt: string;
+  expiresAt: string;
+  /** When the code was accepted (it is then used up), and by which member (a `verify` code). */
+  usedAt: string | null;
+  usedBy: number | null;
+  /** When a used `verify` code served as the proof for sms.rebind (a proof serves once). */
+  spentAt: string | null;
 }
 
 export interface GroupsTable {
@@ -536,6 +557,7 @@ export interface DB {
   signinFields: SigninFieldsTable;
   userSigninFields: UserSigninFieldsTable;
   notificationTpls: NotificationTplsTable;
+  smsCodes: SmsCodesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -550,6 +572,7 @@ export type StopWord = Selectable<StopWordsTable>;
 export type SigninField = Selectable<SigninFieldsTable>;
 export type UserSigninField = Selectable<UserSigninFieldsTable>;
 export type NotificationTpl = Selectable<NotificationTplsTable>;
+export type SmsCode = Selectable<SmsCodesTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type Wallet = Selectable<WalletsTable>;
 export type Order = Selectable<OrdersTable>;

@@ -46,7 +46,12 @@ export interface TestServer {
 
 /** A real server over a real database, spoken to over HTTP with fastify.inject. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; storage?: TestStorage } = {},
+  options: {
+    env?: Record<string, string>;
+    storage?: TestStorage;
+    /** Receives the server's log (JSON lines) at LOG_LEVEL info, unless env sets another level. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? newStorage();
   const config = loadConfig({
@@ -55,12 +60,12 @@ export async function startTestServer(
     ...(storage.schema ? { DATABASE_SCHEMA: storage.schema } : {}),
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_LOGIN_FAILURES: '1000',
     ...options.env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, options.logStream ? { logStream: options.logStream } : {});
   const app = server.app;
 
   const t: TestServer = {

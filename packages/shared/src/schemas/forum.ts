@@ -20,6 +20,8 @@ export const viewerSchema = z.object({
   paid: z.boolean(),
   /** Until when the joining fee lasts (ISO time; '9999-…' for ever), or null for members who never had to pay. */
   paidUntil: z.string().nullable(),
+  /** The bound mobile number, masked (138****8000), or '' when none is bound. */
+  mobile: z.string(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 

@@ -68,5 +68,7 @@ export const siteInfoSchema = z.object({
   siteExpire: z.number(),
   /** Whether the site sends mail (SMTP configured): without it the e-mail and forgot-password pages say so. */
   mailEnabled: z.boolean(),
+  /** Whether codes can be sent by SMS (a provider is configured): the phone sign-in and binding pages need it. */
+  smsEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -20,6 +20,7 @@ describe('shared error handler', () => {
     expect(reactionFor(-4009)).toEqual({ to: '/user/status', clearLogin: false });
     expect(reactionFor(-3007)).toEqual({ to: '/user/supplementary', clearLogin: false });
     expect(reactionFor(-3006)).toEqual({ to: '/forum/partner-invite', clearLogin: false });
+    expect(reactionFor(-8001)).toEqual({ to: '/user/bind-phone', clearLogin: false });
     expect(reactionFor(-7062)).toBeNull();
     expect(reactionFor(-1)).toBeNull();
   });
@@ -59,5 +60,15 @@ describe('shared error handler', () => {
     const here = setup('/404');
     here.handle(envelope({}, -4004));
     expect(here.deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('-8001 (a phone must be bound to post) goes to /user/bind-phone, keeping the login', () => {
+    const { deps, handle } = setup('/thread/post');
+    handle(envelope({}, -8001));
+    expect(deps.navigate).toHaveBeenCalledWith('/user/bind-phone');
+    expect(deps.clearLogin).not.toHaveBeenCalled();
+    const there = setup('/user/bind-phone');
+    there.handle(envelope({}, -8001));
+    expect(there.deps.navigate).not.toHaveBeenCalled();
   });
 });

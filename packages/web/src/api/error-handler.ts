@@ -6,10 +6,13 @@ import type { ApiResult } from './dispatcher';
  * -3001 clears the login and goes to /user/login; -4004 goes to /404; -3003 (under review), -4007 and -4009 go to
  * /user/status;
  * -3007 goes to /user/supplementary; -3006 (the site takes a joining fee the member has not paid) goes to
- * /forum/partner-invite. Other codes are left to the caller (usually a toast with the message).
+ * /forum/partner-invite; -8001 (the member's group must bind a phone to post) goes to /user/bind-phone. Other codes are left to the caller (usually a toast with the message).
  */
 /** Where a member who has not paid the joining fee of a paid site pays it. */
 export const PARTNER_INVITE_PATH = '/forum/partner-invite';
+
+/** Where a member whose group must bind a phone before posting binds one (-8001). */
+export const BIND_PHONE_PATH = '/user/bind-phone';
 
 export interface ErrorReaction {
   to: string;
@@ -30,6 +33,8 @@ export function reactionFor(code: number): ErrorReaction | null {
       return { to: '/user/supplementary', clearLogin: false };
     case Code.JUMP_TO_PAY_SITE:
       return { to: PARTNER_INVITE_PATH, clearLogin: false };
+    case Code.NEED_BIND_PHONE:
+      return { to: BIND_PHONE_PATH, clearLogin: false };
     default:
       return null;
   }

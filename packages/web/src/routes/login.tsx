@@ -7,9 +7,9 @@ import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 import { asksForCaptcha, useCaptcha } from '../components/community/captcha';
-import { useForum } from '../hooks/use-forum';
 import { Code } from '@luntan/shared';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
@@ -57,6 +57,14 @@ export function Component() {
       footer={
         <>
           {t('auth.noAccount')} <Link to="/user/register">{t('auth.toRegister')}</Link>
+          {forum?.setSite.smsEnabled ? (
+            <>
+              {' · '}
+              <Link to="/user/phone-login" data-testid="to-phone-login">
+                {t('phone.toPhoneLogin')}
+              </Link>
+            </>
+          ) : null}
         </>
       }
     >

@@ -31,6 +31,10 @@ export const ROUTE_MODULES = {
   paySandbox: { load: () => import('../routes/pay-sandbox'), src: 'src/routes/pay-sandbox.tsx' },
   partnerInvite: { load: () => import('../routes/partner-invite'), src: 'src/routes/partner-invite.tsx' },
   pluginPage: { load: () => import('../routes/plugin-page'), src: 'src/routes/plugin-page.tsx' },
+  phoneLogin: { load: () => import('../routes/phone-login'), src: 'src/routes/phone-login.tsx' },
+  bindPhone: { load: () => import('../routes/bind-phone'), src: 'src/routes/bind-phone.tsx' },
+  rebind: { load: () => import('../routes/rebind'), src: 'src/routes/rebind.tsx' },
+  resetPasswordSms: { load: () => import('../routes/reset-password-sms'), src: 'src/routes/reset-password-sms.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
   adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
@@ -83,6 +87,7 @@ const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/user/login': 'login',
   '/user/register': 'register',
   '/user/reset-password': 'resetPassword',
+  '/user/phone-login': 'phoneLogin',
   '/thread/post': 'post',
   '/wallet': 'wallet',
   '/wallet/recharge': 'walletRecharge',

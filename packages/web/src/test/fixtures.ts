@@ -30,6 +30,7 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     sitePrice: '0.00',
     siteExpire: 0,
     mailEnabled: false,
+    smsEnabled: false,
     ...overrides,
   };
 }
@@ -46,6 +47,7 @@ export function viewer(overrides: Partial<Viewer> = {}): Viewer {
     rejectReason: '',
     paid: true,
     paidUntil: null,
+    mobile: '',
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ import {
 } from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
@@ -19,8 +21,6 @@ import { requireUser } from './viewer.js';
 import { assertCaptcha } from '../captcha/captcha.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import type { LoginThrottle } from '../../core/rate-limit.js';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 
 /** While loginCaptcha is on, a login needs a captcha after this many failures in a row (account or address). */
 export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
@@ -44,6 +44,24 @@ function setTokenCookie(request: FastifyRequest, reply: FastifyReply, session: S
     secure: request.protocol === 'https',
     maxAge: ACCESS_TOKEN_TTL_MS / 1000,
   });
+}
+
+/**
+ * The answer to every way of signing in (username.login, sms.login): the session, its cookie, and the language the
+ * member chose in the personal centre, which follows them to a new browser.
+ */
+export async function answerSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Kysely<DB>,
+  session: SessionData,
+): Promise<SessionData> {
+  setTokenCookie(request, reply, session);
+  const locale = await preferredLocale(db, session.userId);
+  if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
+    reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
+  }
+  return session;
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -94,13 +112,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError(Code.LOGIN_FAILED);
       }
       await limits.login.recordSuccess(account, request.ip);
-      setTokenCookie(request, reply, session);
-      // The language the member chose in the personal centre follows them to a new browser.
-      const locale = await preferredLocale(db, session.userId);
-      if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
-        reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
-      }
-      return ok(request, session);
+      return ok(request, await answerSession(request, reply, db, session));
     },
   );
 

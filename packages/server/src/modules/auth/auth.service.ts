@@ -10,10 +10,11 @@ import {
   type SessionData,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, User } from '../../db/schema.js';
 import { AppError, invalidField } from '../../core/errors.js';
 import { assertCaptcha } from '../captcha/captcha.service.js';
-import { acceptInvite, inviteForRegistration } from '../invites/invites.service.js';
+import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/invites.service.js';
+import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
@@ -27,7 +28,6 @@ import {
   normalizeUsername,
   updateUser,
 } from '../users/users.repository.js';
-import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
 import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
 
@@ -89,10 +89,7 @@ export async function register(
   body: RegisterBody,
   client: ClientInfo,
 ): Promise<SessionData> {
-  const site = await readSiteSettings(db);
-  if (site.registerClose === true) {
-    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
-  }
+  const site = await assertRegistrationOpen(db);
   if (site.registerCaptcha === true) await assertCaptcha(db, body.captcha);
   if ((await readAgreements(db)).registerAgreementOpen && body.agreement !== true) {
     throw invalidField('agreement', {
@@ -106,44 +103,79 @@ export async function register(
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
   if (body.email !== undefined) await assertEmailFree(db, body.email);
   const passwordHash = await hashPassword(body.password);
-  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
-  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const at = now();
-      const userId = await insertUser(trx, {
-        username: body.username,
-        usernameNormalized: normalizeUsername(body.username),
-        nickname,
-        passwordHash,
-        avatar: '',
-        signature: '',
-        status,
-        rejectReason: '',
-        registerIp: client.ip,
-        lastLoginIp: client.ip,
-        lastLoginAt: at,
-        createdAt: at,
-        updatedAt: at,
-        // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
-        // free site keep null and never have to pay, even if the site becomes paid later.
-        paidUntil: site.siteMode === 'pay' ? at : null,
-        // Unverified until its link is opened (mail module).
-        ...newUserEmail(body.email),
-      });
-      // An invitation puts the newcomer in its group (one the inviter was allowed to grant).
-      const group = invite ? { id: invite.groupId } : await findDefaultGroup(trx);
-      if (group) await addUserToGroup(trx, userId, group.id);
-      if (invite) await acceptInvite(trx, invite, userId);
-      await fields.store(trx, userId);
-      return issueSession(trx, userId, status, client);
-    });
+    return await createMember(
+      db,
+      site,
+      fields,
+      { username: body.username, nickname, passwordHash, email: body.email },
+      client,
+      invite,
+    );
   } catch (err) {
     // Two sign-ups for one name (or address) at the same moment: the unique index decides.
     if (await isEmailRace(db, err, body.email)) throw emailTaken();
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
+}
+
+type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
+
+/** The site's settings, or -4002 when it takes no new members. */
+export async function assertRegistrationOpen(db: Kysely<DB>): Promise<SiteSettings> {
+  const site = await readSiteSettings(db);
+  if (site.registerClose === true) {
+    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
+  }
+  return site;
+}
+
+/**
+ * A new member and their first session, as every way of joining makes them: reviewed when the site says so
+ * (registerValidate), owing sign-in fields when there are required ones, in the default group, owing the joining
+ * fee on a paid site.
+ */
+export async function createMember(
+  db: Kysely<DB>,
+  site: SiteSettings,
+  fields: Awaited<ReturnType<typeof registrationFields>>,
+  account: { username: string; nickname: string; passwordHash: string; mobile?: string; email?: string | undefined },
+  client: ClientInfo,
+  invite?: AcceptedInvite | null,
+): Promise<SessionData> {
+  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const userId = await insertUser(trx, {
+      username: account.username,
+      usernameNormalized: normalizeUsername(account.username),
+      nickname: account.nickname,
+      passwordHash: account.passwordHash,
+      avatar: '',
+      signature: '',
+      status,
+      rejectReason: '',
+      registerIp: client.ip,
+      lastLoginIp: client.ip,
+      lastLoginAt: at,
+      createdAt: at,
+      updatedAt: at,
+      // A paid site: the new member owes the joining fee from now (-3006 until they pay). Members who join a
+      // free site keep null and never have to pay, even if the site becomes paid later.
+      paidUntil: site.siteMode === 'pay' ? at : null,
+      ...(account.mobile ? { mobile: account.mobile } : {}),
+      // Unverified until its link is opened (mail module).
+      ...newUserEmail(account.email),
+    });
+    // An invitation puts the newcomer in its group (one the inviter was allowed to grant).
+    const group = invite ? { id: invite.groupId } : await findDefaultGroup(trx);
+    if (group) await addUserToGroup(trx, userId, group.id);
+    if (invite) await acceptInvite(trx, invite, userId);
+    await fields.store(trx, userId);
+    return issueSession(trx, userId, status, client);
+  });
 }
 
 /** Null when the username or password is wrong (the caller counts the failure). */
@@ -160,7 +192,14 @@ export async function login(
     return null;
   }
   if (!(await verify(user.passwordHash, password))) return null;
-  // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
+  return signIn(db, user, client);
+}
+
+/**
+ * A session for a user who proved who they are (a password, an SMS code): every way of signing in answers the same.
+ * While the site is closed only administrators may sign in (checked after the proof: no hint to guessers).
+ */
+export async function signIn(db: Kysely<DB>, user: User, client: ClientInfo): Promise<SessionData> {
   if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
   // A user who still owes sign-in fields signs in (userStatus 10) to answer them.
   const stop = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? null : statusError(user);
@@ -179,6 +218,16 @@ export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
  * Changes a password after checking the current one (-7062 when it is wrong), and signs the user out of every
  * other session.
  */
+/** Sets a new password (a forgotten one, proven by SMS) and signs the user out of every session. */
+export async function resetPassword(db: Kysely<DB>, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const at = now();
+    await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await revokeOtherTokens(trx, userId, null, at);
+  });
+}
+
 export async function changePassword(
   db: Kysely<DB>,
   userId: number,
@@ -198,6 +247,12 @@ export async function changePassword(
   });
 }
 
+/** The language a member chose (update.user), or null when they follow the site's. */
+export async function preferredLocale(db: Kysely<DB>, userId: number): Promise<Locale | null> {
+  const user = await findUserById(db, userId);
+  return user && isLocale(user.locale) ? user.locale : null;
+}
+
 /** Sets a new password (already hashed) and signs the member out of every session: a reset by a mailed link. */
 export async function replacePassword(
   trx: Kysely<DB>,
@@ -207,10 +262,4 @@ export async function replacePassword(
 ): Promise<void> {
   await updateUser(trx, userId, { passwordHash, updatedAt: at });
   await revokeOtherTokens(trx, userId, null, at);
-}
-
-/** The language a member chose (update.user), or null when they follow the site's. */
-export async function preferredLocale(db: Kysely<DB>, userId: number): Promise<Locale | null> {
-  const user = await findUserById(db, userId);
-  return user && isLocale(user.locale) ? user.locale : null;
 }

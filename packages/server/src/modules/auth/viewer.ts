@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_NAME, Code, GroupId, PERMISSION_KEYS, UserStatus, type Viewer } from '@luntan/shared';
+import { ACCESS_TOKEN_NAME, Code, GroupId, maskMobile, PERMISSION_KEYS, UserStatus, type Viewer } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
@@ -123,5 +123,6 @@ export function presentViewer(viewer: ViewerContext, siteMode: string): Viewer |
     rejectReason: u.status === UserStatus.NORMAL ? '' : u.rejectReason,
     paid: !owesJoiningFee(viewer, siteMode),
     paidUntil: u.paidUntil,
+    mobile: u.mobile ? maskMobile(u.mobile) : '',
   };
 }

@@ -4,6 +4,7 @@ import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../auth/viewer.js';
 import { readSiteInfo } from '../settings/settings.service.js';
 import { needsCaptchaToPublish } from '../captcha/captcha.service.js';
+import { isSmsEnabled } from '../sms/sms.service.js';
 
 export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   return {
@@ -35,7 +36,10 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = request.viewer;
-      const setSite = await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl });
+      const setSite = await readSiteInfo(db, {
+        smtpUrl: app.ctx.config.smtpUrl,
+        smsEnabled: await isSmsEnabled(app.ctx),
+      });
       const forum: Forum = {
         setSite,
         user: presentViewer(viewer, setSite.siteMode),

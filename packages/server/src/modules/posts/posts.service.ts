@@ -17,6 +17,7 @@ import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { notifyLiked, notifyPostModerated, notifyPostPublished } from '../notifications/notifications.service.js';
 import { writeThreadIndex } from '../search/search.repository.js';
 import {
+  assertMayPublish,
   assertCanReadThread,
   canEditPost,
   canHidePost,
@@ -223,6 +224,7 @@ export async function createPost(
   assertCanReadThread(viewer, thread);
   if (!isPublished(thread)) throw notPublished();
   if (!acting(viewer, 'thread.reply', thread.categoryId)) throw denied(viewer);
+  assertMayPublish(viewer);
 
   let replyId = body.replyId;
   let answered: Post | undefined;

@@ -17,6 +17,7 @@ import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
 import { checkSettingValue, decodeSetting, readAgreements, readSiteInfo, writeSettings } from './settings.service.js';
+import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -37,7 +38,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { guestCache: true },
       schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
     },
-    async (request) => ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl })),
+    async (request) =>
+      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
   );
 
   api.get(

@@ -8,6 +8,7 @@ import {
   isLocale,
   LOCALES,
   SETTING_DEFINITIONS,
+  SMS_PROVIDERS,
   type FieldProblem,
   CLIENT_VERSION,
   type Locale,
@@ -123,6 +124,9 @@ export function checkSettingValue(
       if (key === 'siteMode' && value !== 'public' && value !== 'pay') {
         return wrong({ kind: 'notOneOf', values: ['public', 'pay'] });
       }
+      if (key === 'smsProvider' && !(SMS_PROVIDERS as readonly unknown[]).includes(value)) {
+        return wrong({ kind: 'notOneOf', values: [...SMS_PROVIDERS] });
+      }
       return key === 'siteLocale' && !isLocale(value) ? wrong({ kind: 'notOneOf', values: [...LOCALES] }) : null;
   }
 }
@@ -137,11 +141,24 @@ export async function readSiteSettings(db: Kysely<DB>): Promise<Record<string, S
   return out;
 }
 
+/** Every known setting of one tag (e.g. `sms`), typed, with its default when not stored. */
+export async function readTagSettings(db: Kysely<DB>, tag: string): Promise<Record<string, SettingScalar>> {
+  const stored = new Map((await readTag(db, tag)).map((r) => [r.key, r.value]));
+  const out: Record<string, SettingScalar> = {};
+  for (const def of SETTING_DEFINITIONS) {
+    if (def.tag === tag) out[def.key] = decodeSetting(def.key, def.tag, stored.get(def.key));
+  }
+  return out;
+}
+
 /**
  * Public site information: only settings marked public, never a secret. `smtpUrl` is the environment's SMTP_URL,
  * which wins over the back office's: only whether mail is on leaves, never the address.
  */
-export async function readSiteInfo(db: Kysely<DB>, env: { smtpUrl?: string | undefined } = {}): Promise<SiteInfo> {
+export async function readSiteInfo(
+  db: Kysely<DB>,
+  env: { smtpUrl?: string | undefined; smsEnabled?: boolean } = {},
+): Promise<SiteInfo> {
   const [s, agreementOpen] = await Promise.all([
     readSiteSettings(db),
     readSetting(db, 'registerAgreementOpen', 'agreement'),
@@ -173,6 +190,7 @@ export async function readSiteInfo(db: Kysely<DB>, env: { smtpUrl?: string | und
     sitePrice: str('sitePrice'),
     siteExpire: Number(s.siteExpire) || 0,
     mailEnabled: isSmtpUrl(smtpUrl.trim()),
+    smsEnabled: env.smsEnabled ?? false,
   };
 }
 

@@ -55,6 +55,7 @@ describe('site information', () => {
         'sitePrice',
         'siteExpire',
         'mailEnabled',
+        'smsEnabled',
       ].sort(),
     );
     expect(res.Data.version).toBe('v3.0.220113');

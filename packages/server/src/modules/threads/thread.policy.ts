@@ -1,6 +1,5 @@
-import type { PostAbility, ThreadAbility } from '@luntan/shared';
-import type { AppError } from '../../core/errors.js';
-import { forbidden, needLogin, notFound } from '../../core/errors.js';
+import { Code, type PostAbility, type ThreadAbility } from '@luntan/shared';
+import { AppError, forbidden, needLogin, notFound } from '../../core/errors.js';
 import type { Post, Thread } from '../../db/schema.js';
 import { can, type ViewerContext } from '../auth/viewer.js';
 
@@ -33,6 +32,15 @@ export function threadExistsFor(viewer: ViewerContext, t: ThreadState): boolean 
   if (t.isDraft === 1) return isOwn(viewer, t.userId);
   if (t.isApproved !== 1) return isOwn(viewer, t.userId) || viewer.isAdmin;
   return true;
+}
+
+/**
+ * -8001 when the poster's group must bind a phone to publish (publishNeedBindPhone) and they have none. The key is
+ * a restriction, so administrators (who hold every key) are never stopped by it.
+ */
+export function assertMayPublish(viewer: ViewerContext): void {
+  if (viewer.isAdmin || !viewer.user || viewer.user.mobile) return;
+  if (viewer.permissions.has('publishNeedBindPhone')) throw new AppError(Code.NEED_BIND_PHONE);
 }
 
 /** Whether the thread is open to replies, likes and favourites (published and approved). */

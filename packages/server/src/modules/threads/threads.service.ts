@@ -41,6 +41,7 @@ import { likesVisibleTo } from '../people/people.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
 import {
   assertCanReadThread,
+  assertMayPublish,
   canDeleteThread,
   canEditThread,
   denied,
@@ -153,6 +154,7 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  assertMayPublish(viewer);
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);

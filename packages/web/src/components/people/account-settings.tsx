@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { htmlLang, writeLocaleCookie } from '../../i18n';
+import { Link } from 'react-router';
+import { useForum } from '../../hooks/use-forum';
 import { Button, TextInput, toast } from '../ui';
 import { EmailSettings } from './email-settings';
 
@@ -80,7 +82,27 @@ function PasswordForm() {
   );
 }
 
-/** Account settings: password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
+/** The bound number, masked, with the way to bind one or change it. */
+function PhoneBlock() {
+  const { t } = useTranslation();
+  const { forum } = useForum();
+  const mobile = forum?.user?.mobile ?? '';
+  return (
+    <section className="lt-settings__block" aria-labelledby="settings-phone">
+      <h3 id="settings-phone" className="lt-settings__title">
+        {t('phone.settingsTitle')}
+      </h3>
+      <div className="lt-settings__row">
+        <span data-testid="settings-mobile">{mobile || t('phone.settingsNone')}</span>
+        <Link to={mobile ? '/user/rebind' : '/user/bind-phone'} data-testid="settings-phone-action">
+          {mobile ? t('phone.settingsChange') : t('phone.settingsBind')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Account settings: phone, password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
 export function AccountSettings({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -110,6 +132,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
 
   return (
     <div className="lt-settings" data-testid="settings">
+      <PhoneBlock />
       <PasswordForm />
       <EmailSettings profile={profile} />
       <section className="lt-settings__block" aria-labelledby="settings-privacy">

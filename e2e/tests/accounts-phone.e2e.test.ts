@@ -1,0 +1,174 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, uniqueName } from '../support/api';
+import { hydrated, useE2E } from '../support/harness';
+
+/** Phones and SMS: sign in by code, bind and change the number, the SMS password reset. Codes come from the log. */
+// No wait between two codes to one number: these flows send several to one number within a minute.
+const e2e = useE2E({ serverEnv: { SMS_PROVIDER: 'log', LOG_LEVEL: 'info', SMS_INTERVAL_SECONDS: '0' } });
+
+const newMobile = () => `137${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
+const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
+
+/** The code in the newest SMS the log provider wrote for `mobile` (one JSON line each). */
+async function codeFor(mobile: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const texts = e2e.server
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('"sms"') && line.includes(mobile))
+      .map((line) => (JSON.parse(line) as { sms: { text: string } }).sms.text);
+    const code = texts.length > 0 ? /\d{6}/.exec(texts.at(-1)!)?.[0] : undefined;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${mobile}`);
+}
+
+async function signIn(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'access_token', value: token, url: e2e.baseUrl, httpOnly: true }]);
+}
+
+/** Types the number, asks for the code (the countdown starts), types the code from the log. */
+async function fillNumberAndCode(page: Page, type: string, mobile: string | null, label = '手机号'): Promise<void> {
+  if (mobile) await page.getByLabel(label, { exact: true }).fill(mobile);
+  await page.getByTestId(`sms-send-${type}`).click();
+  await page.getByTestId(`sms-send-${type}`).filter({ hasText: '秒后重发' }).waitFor();
+  expect(await page.getByTestId(`sms-send-${type}`).isDisabled()).toBe(true);
+  await page.getByLabel('验证码', { exact: true }).fill(await codeFor(mobile ?? ''));
+}
+
+describe('phone sign-in', () => {
+  it('from the login page: number, code from the SMS, signed in as a new member named by the masked number', async () => {
+    const { page, errors } = await e2e.page();
+    await page.goto('/user/login');
+    await hydrated(page);
+    await page.getByTestId('to-phone-login').click();
+    await page.waitForURL((url) => url.pathname === '/user/phone-login');
+    expect(await page.title()).toContain('手机号登录');
+
+    const mobile = newMobile();
+    await page.getByLabel('手机号', { exact: true }).fill(mobile);
+    await page.getByTestId('sms-send-login').click();
+    await page.getByTestId('sms-send-login').filter({ hasText: '秒后重发' }).waitFor();
+    await e2e.screenshot(page, 'phone-login');
+    await page.getByLabel('验证码', { exact: true }).fill(await codeFor(mobile));
+    await page.getByTestId('phone-login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('.lt-toast[data-type="success"]').waitFor();
+
+    // The browser holds the session: the viewer is the new member.
+    const me = await page.evaluate(async () => {
+      const response = await fetch('/api/v3/forum');
+      return ((await response.json()) as { Data: { user: { nickname: string; mobile: string } | null } }).Data.user;
+    });
+    expect(me).toMatchObject({ nickname: masked(mobile), mobile: masked(mobile) });
+    expect(errors).toEqual([]);
+  });
+
+  it('a wrong code shows the server’s sentence and stays on the page', async () => {
+    const { page } = await e2e.page();
+    await page.goto('/user/phone-login');
+    await hydrated(page);
+    const mobile = newMobile();
+    await fillNumberAndCode(page, 'login', mobile);
+    const code = await codeFor(mobile);
+    await page.getByLabel('验证码', { exact: true }).fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await page.getByTestId('phone-login-submit').click();
+    await page.locator('.lt-toast[data-type="error"]', { hasText: '验证码错误' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/user/phone-login');
+  });
+});
+
+describe('binding and changing the number', () => {
+  it('binds from the account settings, then changes it after verifying the old number', async () => {
+    const client = await ApiClient.register(e2e.baseUrl, uniqueName('p'), 'e2e-Passw0rd');
+    const { page, context, errors } = await e2e.page();
+    await signIn(context, client.session.accessToken);
+    await page.goto('/my?tab=settings');
+    await hydrated(page);
+    expect(await page.getByTestId('settings-mobile').textContent()).toBe('未绑定');
+    await e2e.screenshot(page, 'my-settings-phone-none');
+    await page.getByTestId('settings-phone-action').click();
+    await page.waitForURL((url) => url.pathname === '/user/bind-phone');
+
+    const first = newMobile();
+    await fillNumberAndCode(page, 'bind', first);
+    await e2e.screenshot(page, 'bind-phone');
+    await page.getByTestId('bind-phone-submit').click();
+    await page.waitForURL((url) => url.pathname === '/my');
+    await page
+      .getByTestId('settings-mobile')
+      .filter({ hasText: masked(first) })
+      .waitFor();
+    await e2e.screenshot(page, 'my-settings-phone-bound');
+
+    await page.getByTestId('settings-phone-action').click();
+    await page.waitForURL((url) => url.pathname === '/user/rebind');
+    expect(await page.getByTestId('phone-current').textContent()).toContain(masked(first));
+    await page.getByTestId('sms-send-verify').click();
+    await page.getByTestId('sms-send-verify').filter({ hasText: '秒后重发' }).waitFor();
+    await page.getByLabel('验证码', { exact: true }).fill(await codeFor(first));
+    await e2e.screenshot(page, 'rebind-verify');
+    await page.getByTestId('rebind-next').click();
+    await page.getByTestId('rebind-new-form').waitFor();
+    const second = newMobile();
+    await fillNumberAndCode(page, 'rebind', second, '新手机号');
+    await e2e.screenshot(page, 'rebind-new');
+    await page.getByTestId('rebind-submit').click();
+    await page.waitForURL((url) => url.pathname === '/my');
+    await page
+      .getByTestId('settings-mobile')
+      .filter({ hasText: masked(second) })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('-8001 on posting sends the member to /user/bind-phone', async () => {
+    const admin = await e2e.admin();
+    const client = await ApiClient.register(e2e.baseUrl, uniqueName('q'), 'e2e-Passw0rd');
+    const group = await admin.call<{ permissions: string[] }>('GET', '/api/group.resource.v2?id=10&include=permission');
+    const held = group.Data.permissions;
+    await admin.call('POST', '/api/permission.v2', { groupId: 10, permissions: [...held, 'publishNeedBindPhone'] });
+    try {
+      const { page, context } = await e2e.page();
+      await signIn(context, client.session.accessToken);
+      await page.goto('/thread/post');
+      await hydrated(page);
+      await page.getByLabel('标题', { exact: true }).fill('需要手机号');
+      await page.getByLabel('正文', { exact: true }).fill('正文内容');
+      // The server answers -8001; the shared error handler goes to the bind page.
+      await page.getByTestId('publish').click();
+      await page.waitForURL((url) => url.pathname === '/user/bind-phone');
+    } finally {
+      await admin.call('POST', '/api/permission.v2', { groupId: 10, permissions: held });
+    }
+  });
+});
+
+describe('password reset by SMS', () => {
+  it('/user/reset-password/sms sets a new password with the code; the old one stops working', async () => {
+    const username = uniqueName('r');
+    const client = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
+    const mobile = newMobile();
+    await client.call('POST', '/api/v3/users/sms.send', { mobile, type: 'bind' });
+    await client.call('POST', '/api/v3/users/sms.bind', { mobile, code: await codeFor(mobile) });
+
+    const { page, errors } = await e2e.page();
+    await page.goto('/user/reset-password/sms');
+    await hydrated(page);
+    await fillNumberAndCode(page, 'reset_pwd', mobile);
+    await page.getByLabel('新密码', { exact: true }).fill('new-Passw0rd');
+    await page.getByLabel('确认新密码', { exact: true }).fill('new-Passw0rd');
+    await e2e.screenshot(page, 'reset-password-sms');
+    await page.getByTestId('reset-sms-submit').click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    const old = await new ApiClient(e2e.baseUrl).call('POST', '/api/v3/users/username.login', {
+      username,
+      password: 'e2e-Passw0rd',
+    });
+    expect(old.Code).toBe(-7062);
+    expect(errors).toEqual([]);
+  });
+});

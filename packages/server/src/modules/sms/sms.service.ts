@@ -1,0 +1,334 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  Code,
+  maskMobile,
+  SMS_CODE_LENGTH,
+  SMS_CODE_MAX_TRIES,
+  SMS_CODE_TTL_SECONDS,
+  SMS_VERIFY_PROOF_SECONDS,
+  type SessionData,
+  type SmsCodeBody,
+  type SmsResetPasswordBody,
+  type SmsSendBody,
+  type SmsSendData,
+  type SmsType,
+  type SmsVerifyBody,
+} from '@luntan/shared';
+import type { AppContext } from '../../context.js';
+import type { SmsCode, User } from '../../db/schema.js';
+import { AppError, fieldError, invalidField } from '../../core/errors.js';
+import { inMs, now } from '../../core/time.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  assertRegistrationOpen,
+  createMember,
+  hashPassword,
+  isUsernameTaken,
+  resetPassword,
+  signIn,
+  type ClientInfo,
+} from '../auth/auth.service.js';
+import { requireUser, type ViewerContext } from '../auth/viewer.js';
+import { isAdministrator } from '../groups/groups.repository.js';
+import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/settings.service.js';
+import { registrationFields } from '../signin-fields/signin-fields.service.js';
+import { chooseSmsProvider, type SmsProvider, type SmsSettings } from './sms-providers.js';
+import {
+  countWrongTry,
+  findLatestCode,
+  findUserByMobile,
+  insertCode,
+  setUserMobile,
+  spendVerifyProof,
+  useCode,
+} from './sms.repository.js';
+
+/*
+ * Phones and SMS codes (docs/sms.md). A code is 6 digits, lasts 5 minutes, serves once, and is void after 5 wrong
+ * answers; only its salted hash is kept. A newer code of the same number and purpose voids the older one.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'limits' | 'log'>;
+
+export async function readSmsSettings(ctx: Pick<Ctx, 'db'>): Promise<SmsSettings> {
+  const s = await readTagSettings(ctx.db, 'sms');
+  const str = (key: keyof SmsSettings) => String(s[key] ?? '').trim();
+  return {
+    smsProvider: str('smsProvider'),
+    smsSignName: str('smsSignName'),
+    smsTemplateId: str('smsTemplateId'),
+    tencentSecretId: str('tencentSecretId'),
+    tencentSecretKey: str('tencentSecretKey'),
+    tencentSmsSdkAppId: str('tencentSmsSdkAppId'),
+    tencentSmsRegion: str('tencentSmsRegion'),
+    aliyunAccessKeyId: str('aliyunAccessKeyId'),
+    aliyunAccessKeySecret: str('aliyunAccessKeySecret'),
+  };
+}
+
+export async function currentProvider(ctx: Ctx): Promise<SmsProvider | null> {
+  return chooseSmsProvider(ctx.config.smsProvider, await readSmsSettings(ctx), ctx.log);
+}
+
+/** Whether codes can be sent (the pages show the phone sign-in only then). */
+export async function isSmsEnabled(ctx: Ctx): Promise<boolean> {
+  return (await currentProvider(ctx)) !== null;
+}
+
+const smsOff = () => new AppError(Code.SMS_OFF);
+const numberTaken = () =>
+  fieldError(Code.RESOURCE_EXIST, 'mobile', {
+    zh: '该手机号已绑定其他账号',
+    en: 'This number is already bound to another account',
+  });
+const alreadyBound = () =>
+  fieldError(Code.RESOURCE_EXIST, 'mobile', {
+    zh: '你已绑定手机号，如需更换请使用“更换手机号”',
+    en: 'You already have a bound number: change it instead',
+  });
+const noneBound = () => invalidField('mobile', { zh: '你还没有绑定手机号', en: 'You have no bound number yet' });
+const notYourNumber = () =>
+  invalidField('mobile', { zh: '这不是你绑定的手机号', en: 'This is not the number bound to your account' });
+
+/** The signed-in member's bound number (a `verify` call without one): -3001 for a guest, -4001 without a number. */
+function ownNumber(viewer: ViewerContext): string {
+  const user = requireUser(viewer);
+  if (!user.mobile) throw noneBound();
+  return user.mobile;
+}
+
+function hashCode(salt: string, mobile: string, type: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${mobile}:${type}:${code}`).digest('hex');
+}
+
+/**
+ * Sends a code. Refusals come before any counting of the number: a number bound to someone else (bind, rebind), not
+ * the viewer's own (verify), unknown while registration is closed (login). A password reset for an unknown number
+ * answers as if sent, and sends nothing: nobody learns from it which numbers have accounts.
+ */
+export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBody, ip: string): Promise<SmsSendData> {
+  const { db, limits } = ctx;
+  const provider = await currentProvider(ctx);
+  if (!provider) throw smsOff();
+  // Every request counts against the address, refused or not: guessing which numbers are bound costs the same.
+  await limits.sms.address.consume(ip);
+  const { type } = body;
+  const mobile = body.mobile ?? ownNumber(viewer);
+  // While the site is closed, only signing in is open (to administrators; sms.login checks again).
+  if (type !== 'login' && !viewer.isAdmin && (await isSiteClosed(db))) throw await siteClosedError(db);
+  const owner = await findUserByMobile(db, mobile);
+  let silent = false;
+  switch (type) {
+    case 'login':
+      if (await isSiteClosed(db)) {
+        // While the site is closed only administrators sign in (sms.login checks again).
+        if (!owner || !(await isAdministrator(db, owner.id))) throw await siteClosedError(db);
+      }
+      if (!owner) await assertMayRegister(ctx);
+      break;
+    case 'reset_pwd':
+      silent = owner === undefined;
+      break;
+    case 'bind': {
+      const user = requireUser(viewer);
+      if (user.mobile) throw alreadyBound();
+      if (owner) throw numberTaken();
+      break;
+    }
+    case 'rebind': {
+      const user = requireUser(viewer);
+      if (!user.mobile) throw noneBound();
+      if (user.mobile === mobile) {
+        throw invalidField('mobile', { zh: '新手机号与当前手机号相同', en: 'The new number is the current one' });
+      }
+      if (owner) throw numberTaken();
+      break;
+    }
+    case 'verify':
+      if (requireUser(viewer).mobile !== mobile) throw notYourNumber();
+      break;
+  }
+  await limits.sms.interval?.consume(mobile);
+  await limits.sms.daily.consume(mobile);
+  const interval = ctx.config.smsIntervalSeconds;
+  if (silent) return { interval };
+
+  const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+  const salt = randomBytes(16).toString('hex');
+  await insertCode(db, {
+    mobile,
+    type,
+    codeHash: hashCode(salt, mobile, type, code),
+    salt,
+    ip,
+    createdAt: now(),
+    expiresAt: inMs(SMS_CODE_TTL_SECONDS * 1000),
+  });
+  try {
+    await provider.sendCode(mobile, code, SMS_CODE_TTL_SECONDS / 60);
+  } catch (err) {
+    ctx.log.error({ err, provider: provider.name }, 'SMS could not be sent');
+    throw new AppError(Code.EXTERNAL_API_ERROR, {
+      zh: '短信发送失败，请稍后再试',
+      en: 'The SMS could not be sent: please try again later',
+    });
+  }
+  return { interval };
+}
+
+/** The site's settings when it takes new members; a sentence about the number when it does not. */
+async function assertMayRegister(ctx: Ctx) {
+  try {
+    return await assertRegistrationOpen(ctx.db);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    throw fieldError(Code.UNAUTHORIZED, 'mobile', {
+      zh: '该手机号尚未注册，本站暂不开放注册',
+      en: 'No account has this number, and the site takes no new members',
+    });
+  }
+}
+
+/**
+ * The newest code of the number and purpose, if `code` is it: -9003 when there is none or it expired, was used or
+ * is void; -9002 when it is wrong (the fifth wrong answer voids it). Does not use it up.
+ */
+async function checkCode(ctx: Ctx, mobile: string, type: SmsType, code: string): Promise<SmsCode> {
+  const row = await findLatestCode(ctx.db, mobile, type);
+  if (!row || row.usedAt !== null || row.tries >= SMS_CODE_MAX_TRIES || row.expiresAt <= now()) {
+    throw new AppError(Code.SMS_CODE_EXPIRED, {
+      zh: '验证码已过期或已失效，请重新获取',
+      en: 'The code has expired or is no longer valid: ask for a new one',
+    });
+  }
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(row.salt, mobile, type, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const tries = await countWrongTry(ctx.db, row.id);
+    const left = Math.max(0, SMS_CODE_MAX_TRIES - tries);
+    if (left === 0) {
+      throw new AppError(Code.SMS_CODE_EXPIRED, {
+        zh: '验证码错误次数过多，已失效，请重新获取',
+        en: 'Too many wrong answers: the code is void, ask for a new one',
+      });
+    }
+    throw new AppError(
+      Code.SMS_CODE_WRONG,
+      { zh: `验证码错误，还可以再试 ${left} 次`, en: `Wrong code: ${left} more tries` },
+      { data: { triesLeft: left } },
+    );
+  }
+  return row;
+}
+
+/** Checks the code and uses it up (by `userId`, for a proof). */
+async function useUpCode(ctx: Ctx, mobile: string, type: SmsType, code: string, userId: number | null) {
+  const row = await checkCode(ctx, mobile, type, code);
+  if (!(await useCode(ctx.db, row.id, now(), userId))) {
+    throw new AppError(Code.SMS_CODE_EXPIRED, { zh: '验证码已使用', en: 'The code was already used' });
+  }
+}
+
+/**
+ * sms.verify. A `verify` code proves the member holds their current number: it is used up and serves sms.rebind for
+ * 10 minutes (once). Codes of the other purposes are only checked (a wrong answer counts), so a page may check one
+ * before asking for more; the call of their purpose uses them.
+ */
+export async function verifyCode(ctx: Ctx, viewer: ViewerContext, body: SmsVerifyBody): Promise<void> {
+  const mobile = body.mobile ?? ownNumber(viewer);
+  if (body.type === 'verify') {
+    const user = requireUser(viewer);
+    if (user.mobile !== mobile) throw notYourNumber();
+    await useUpCode(ctx, mobile, 'verify', body.code, user.id);
+    return;
+  }
+  await checkCode(ctx, mobile, body.type, body.code);
+}
+
+/** sms.login: signs in the number's member, or makes one (unless registration is closed). */
+export async function loginBySms(ctx: Ctx & Pick<AppContext, 'stopWords'>, body: SmsCodeBody, client: ClientInfo) {
+  await useUpCode(ctx, body.mobile, 'login', body.code, null);
+  const owner = await findUserByMobile(ctx.db, body.mobile);
+  if (owner) return signIn(ctx.db, owner, client);
+  if (await isSiteClosed(ctx.db)) throw await siteClosedError(ctx.db);
+  try {
+    return await registerByMobile(ctx, body.mobile, client);
+  } catch (err) {
+    // The same number signing up twice at the same moment: the first made the account, the second signs in to it.
+    if (!isUniqueViolation(err)) throw err;
+    const made = await findUserByMobile(ctx.db, body.mobile);
+    if (!made) throw err;
+    return signIn(ctx.db, made, client);
+  }
+}
+
+/**
+ * A member made by a first SMS sign-in: a generated username (u_ and 8 letters or digits), the masked number as
+ * nickname, a random password they can replace with sms.reset.pwd; reviewed, owing sign-in fields or the joining fee
+ * as a registration would be.
+ */
+async function registerByMobile(ctx: Ctx, mobile: string, client: ClientInfo): Promise<SessionData> {
+  const site = await assertMayRegister(ctx);
+  const fields = await registrationFields(ctx.db, undefined);
+  let username = '';
+  for (let i = 0; i < 5 && username === ''; i++) {
+    const candidate = `u_${randomBytes(8)
+      .toString('base64url')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .toLowerCase()}`;
+    if (candidate.length >= 6 && !(await isUsernameTaken(ctx.db, candidate))) username = candidate;
+  }
+  if (username === '') throw new Error('no free generated username');
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  return createMember(ctx.db, site, fields, { username, nickname: maskMobile(mobile), passwordHash, mobile }, client);
+}
+
+/** sms.bind: a first number for the signed-in member. */
+export async function bindMobile(ctx: Ctx, viewer: ViewerContext, body: SmsCodeBody): Promise<void> {
+  const user = requireUser(viewer);
+  if (user.mobile) throw alreadyBound();
+  if (await findUserByMobile(ctx.db, body.mobile)) throw numberTaken();
+  await useUpCode(ctx, body.mobile, 'bind', body.code, user.id);
+  await storeMobile(ctx, user, body.mobile);
+}
+
+/**
+ * sms.rebind: the new number's code, after the member proved their current number (sms.verify type `verify` on it,
+ * within the last 10 minutes; the proof serves once).
+ */
+export async function rebindMobile(ctx: Ctx, viewer: ViewerContext, body: SmsCodeBody): Promise<void> {
+  const user = requireUser(viewer);
+  if (!user.mobile) throw noneBound();
+  if (await findUserByMobile(ctx.db, body.mobile)) throw numberTaken();
+  const row = await checkCode(ctx, body.mobile, 'rebind', body.code);
+  const since = new Date(Date.now() - SMS_VERIFY_PROOF_SECONDS * 1000).toISOString();
+  if (!(await spendVerifyProof(ctx.db, user.id, user.mobile, since, now()))) {
+    throw new AppError(Code.UNAUTHORIZED, {
+      zh: '请先验证当前手机号（10 分钟内有效）',
+      en: 'Verify your current number first (it counts for 10 minutes)',
+    });
+  }
+  if (!(await useCode(ctx.db, row.id, now(), user.id))) {
+    throw new AppError(Code.SMS_CODE_EXPIRED, { zh: '验证码已使用', en: 'The code was already used' });
+  }
+  await storeMobile(ctx, user, body.mobile);
+}
+
+async function storeMobile(ctx: Ctx, user: User, mobile: string): Promise<void> {
+  try {
+    await setUserMobile(ctx.db, user.id, mobile, now());
+  } catch (err) {
+    if (isUniqueViolation(err)) throw numberTaken();
+    throw err;
+  }
+}
+
+/** sms.reset.pwd: a new password for the number's member, who is then signed out of every session. */
+export async function resetPasswordBySms(ctx: Ctx, body: SmsResetPasswordBody): Promise<void> {
+  await useUpCode(ctx, body.mobile, 'reset_pwd', body.code, null);
+  const owner = await findUserByMobile(ctx.db, body.mobile);
+  // No code is ever sent to a number without an account, so there is always one here; but never say otherwise.
+  if (!owner) throw new AppError(Code.SMS_CODE_EXPIRED);
+  await resetPassword(ctx.db, owner.id, body.password);
+}
