@@ -27,3 +27,4 @@ export * from './schemas/dialogs.js';
 export * from './money.js';
 export * from './schemas/wallet.js';
 export * from './schemas/plugins.js';
+export * from './schemas/oauth.js';

@@ -80,6 +80,11 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('wxpayPrivateKey', 'string', '', false, 'pay'),
   s('wxpayPublicKey', 'string', '', false, 'pay'),
   s('wxpayPublicKeyId', 'string', '', false, 'pay'),
+  // WeChat sign-in (official account H5 OAuth, docs/accounts-oauth.md): on when both the app id and secret are set.
+  s('wechatAppId', 'string', '', false, 'wechat'),
+  s('wechatAppSecret', 'string', '', false, 'wechat'),
+  /** WeChat's API (https://api.weixin.qq.com when empty); tests point it at a local stand-in. */
+  s('wechatApiBase', 'url', '', false, 'wechat'),
 ];
 
 export function findSettingDefinition(key: string, tag: string): SettingDefinition | undefined {

@@ -26,6 +26,7 @@ import * as dialogs from './migrations/2026112210-dialogs.js';
 import * as notifications from './migrations/2026112220-notifications.js';
 import * as money from './migrations/2026112301-money.js';
 import * as plugins from './migrations/2026112310-plugins.js';
+import * as oauth from './migrations/2026112322-oauth.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112220-notifications': notifications,
   '2026112301-money': money,
   '2026112310-plugins': plugins,
+  '2026112322-oauth': oauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,35 +1,12 @@
-import {
-  ACCESS_TOKEN_NAME,
-  ACCESS_TOKEN_TTL_MS,
-  Code,
-  LOCALE_COOKIE,
-  loginBody,
-  registerBody,
-  usernameCheckBody,
-  type SessionData,
-} from '@luntan/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESS_TOKEN_NAME, Code, loginBody, registerBody, usernameCheckBody } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
+import { isUsernameTaken, login, logout, register } from './auth.service.js';
+import { clientOf, setSignInCookies, setTokenCookie } from './session-cookie.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
-
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-});
-
-function setTokenCookie(request: FastifyRequest, reply: FastifyReply, session: SessionData): void {
-  reply.setCookie(ACCESS_TOKEN_NAME, session.accessToken, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: ACCESS_TOKEN_TTL_MS / 1000,
-  });
-}
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -71,12 +48,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError(Code.LOGIN_FAILED);
       }
       await limits.login.recordSuccess(account);
-      setTokenCookie(request, reply, session);
-      // The language the member chose in the personal centre follows them to a new browser.
-      const locale = await preferredLocale(db, session.userId);
-      if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
-        reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
-      }
+      await setSignInCookies(db, request, reply, session);
       return ok(request, session);
     },
   );

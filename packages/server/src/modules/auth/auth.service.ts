@@ -1,16 +1,20 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ACCESS_TOKEN_TTL_MS,
   Code,
   isLocale,
   type Locale,
+  NICKNAME_MAX,
   nicknameSchema,
+  USERNAME_MAX,
+  USERNAME_MIN,
   UserStatus,
   type RegisterBody,
   type SessionData,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, User } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -52,6 +56,14 @@ async function issueSession(db: Kysely<DB>, userId: number, status: number, clie
 
 const usernameTaken = () => new AppError(Code.USERNAME_EXISTS);
 
+/** registerClose is on. Data.reason lets a sign-in with another service tell it from other refusals. */
+export const registrationClosed = () =>
+  new AppError(
+    Code.UNAUTHORIZED,
+    { zh: '站点已关闭注册', en: 'registration is closed' },
+    { data: { reason: 'registerClosed' } },
+  );
+
 export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
   return (await findUserByUsername(db, username)) !== undefined;
 }
@@ -87,9 +99,7 @@ export async function register(
   client: ClientInfo,
 ): Promise<SessionData> {
   const site = await readSiteSettings(db);
-  if (site.registerClose === true) {
-    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
-  }
+  if (site.registerClose === true) throw registrationClosed();
   const nickname = await screenNames(db, cache, body.username, body.nickname);
   const fields = await registrationFields(db, body.signinFields);
   if (await isUsernameTaken(db, body.username)) throw usernameTaken();
@@ -143,6 +153,14 @@ export async function login(
     return null;
   }
   if (!(await verify(user.passwordHash, password))) return null;
+  return startSession(db, user, client);
+}
+
+/**
+ * Signs in a user who proved who they are (a password, or an identity linked by another service): only
+ * administrators while the site is closed, nobody whose account is stopped.
+ */
+export async function startSession(db: Kysely<DB>, user: User, client: ClientInfo): Promise<SessionData> {
   // While the site is closed only administrators may sign in (checked after the password: no hint to guessers).
   if ((await isSiteClosed(db)) && !(await isAdministrator(db, user.id))) throw await siteClosedError(db);
   // A user who still owes sign-in fields signs in (userStatus 10) to answer them.
@@ -152,6 +170,114 @@ export async function login(
     await updateUser(trx, user.id, { lastLoginAt: now(), lastLoginIp: client.ip });
     return issueSession(trx, user.id, user.status, client);
   });
+}
+
+/** Letters of any script, digits, underscore and hyphen: what a username may hold (usernameSchema). */
+const usernameChars = (s: string) => [...s.normalize('NFC')].filter((c) => /^[\p{L}\p{N}_-]$/u.test(c));
+
+/**
+ * Usernames to try for an account made by another service's sign-in, from the names it gave (preferred username,
+ * name, the e-mail's local part): cut to the allowed characters and length, ending with `user`.
+ */
+function usernameCandidates(hints: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const hint of [...hints, 'user']) {
+    const chars = usernameChars(hint).slice(0, USERNAME_MAX);
+    if (chars.length >= USERNAME_MIN && !out.includes(chars.join(''))) out.push(chars.join(''));
+  }
+  return out;
+}
+
+/** `base` with a random number, still at most USERNAME_MAX characters. */
+function withSuffix(base: string): string {
+  const suffix = `_${randomInt(1000, 1_000_000)}`;
+  return [...base].slice(0, USERNAME_MAX - suffix.length).join('') + suffix;
+}
+
+/**
+ * Picks a free username that the stop words accept, and the nickname to go with it (the service's display name
+ * when it is a valid nickname, else the username).
+ */
+async function pickNames(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  hints: readonly string[],
+  displayName: string,
+): Promise<{ username: string; nickname: string }> {
+  const nick = [...displayName.trim()].slice(0, NICKNAME_MAX).join('');
+  const nickname = nicknameSchema.safeParse(nick).success ? nick : undefined;
+  for (const base of usernameCandidates(hints)) {
+    for (const username of [base, withSuffix(base), withSuffix(base), withSuffix(base)]) {
+      if (await isUsernameTaken(db, username)) continue;
+      try {
+        return { username, nickname: await screenNames(db, cache, username, nickname) };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== Code.CONTENT_BANNED) throw err;
+        // A stop word in the nickname: the username stands in; in the username: try the next name.
+        try {
+          return { username, nickname: await screenNames(db, cache, username, undefined) };
+        } catch {
+          break;
+        }
+      }
+    }
+  }
+  const username = withSuffix('user');
+  return { username, nickname: username };
+}
+
+/**
+ * Creates the account of someone who signed in with another service for the first time: a username made from the
+ * names it gave (made unique), a random password nobody knows, the site's rules for new accounts (registerClose,
+ * registerValidate, sign-in fields owed: status 10, the default group, a paid site's fee). `link` runs in the same
+ * transaction with the new id and the password's hash, to tie the identity to the account.
+ */
+export async function registerExternal(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  names: { hints: readonly string[]; displayName: string },
+  client: ClientInfo,
+  link: (trx: Kysely<DB>, userId: number, passwordHash: string) => Promise<void>,
+): Promise<User> {
+  const site = await readSiteSettings(db);
+  if (site.registerClose === true) throw registrationClosed();
+  const fields = await registrationFields(db, undefined);
+  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  for (let attempt = 0; ; attempt++) {
+    const { username, nickname } = await pickNames(db, cache, names.hints, names.displayName);
+    try {
+      const userId = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const id = await insertUser(trx, {
+          username,
+          usernameNormalized: normalizeUsername(username),
+          nickname,
+          passwordHash,
+          avatar: '',
+          signature: '',
+          status,
+          rejectReason: '',
+          registerIp: client.ip,
+          lastLoginIp: client.ip,
+          lastLoginAt: at,
+          createdAt: at,
+          updatedAt: at,
+          paidUntil: site.siteMode === 'pay' ? at : null,
+        });
+        const group = await findDefaultGroup(trx);
+        if (group) await addUserToGroup(trx, id, group.id);
+        await link(trx, id, passwordHash);
+        return id;
+      });
+      return (await findUserById(db, userId))!;
+    } catch (err) {
+      // Someone took the name at the same moment: pick again (the identity's own unique index is the caller's).
+      const nameTaken = isUniqueViolation(err) && (await isUsernameTaken(db, username));
+      if (!nameTaken || attempt >= 3) throw err;
+    }
+  }
 }
 
 export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
