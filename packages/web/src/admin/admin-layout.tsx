@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/review', key: 'review' },
   { to: '/admin/signin-fields', key: 'signinFields' },
   { to: '/admin/templates', key: 'templates' },
+  { to: '/admin/oauth', key: 'oauth' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

@@ -28,6 +28,9 @@ export const ROUTE_MODULES = {
   walletRecharge: { load: () => import('../routes/wallet-recharge'), src: 'src/routes/wallet-recharge.tsx' },
   paySandbox: { load: () => import('../routes/pay-sandbox'), src: 'src/routes/pay-sandbox.tsx' },
   partnerInvite: { load: () => import('../routes/partner-invite'), src: 'src/routes/partner-invite.tsx' },
+  wxLogin: { load: () => import('../routes/wx-login'), src: 'src/routes/wx-login.tsx' },
+  wxAuth: { load: () => import('../routes/wx-auth'), src: 'src/routes/wx-auth.tsx' },
+  wxBind: { load: () => import('../routes/wx-bind'), src: 'src/routes/wx-bind.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
   adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
@@ -39,6 +42,7 @@ export const ROUTE_MODULES = {
   adminSigninFields: { load: () => import('../admin/signin-fields-page'), src: 'src/admin/signin-fields-page.tsx' },
   adminTemplates: { load: () => import('../admin/templates-page'), src: 'src/admin/templates-page.tsx' },
   adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
+  adminOauth: { load: () => import('../admin/oauth-page'), src: 'src/admin/oauth-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

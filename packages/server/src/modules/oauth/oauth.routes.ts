@@ -38,7 +38,7 @@ export const requestBase = (request: FastifyRequest) => `${request.protocol}://$
 
 /** Ends a browser's sign-in on the login page (or /my) with a written reason the page translates. */
 export function redirectWithError(reply: FastifyReply, reason: OauthError, to: 'login' | 'my') {
-  return reply.redirect(`${to === 'my' ? '/my' : '/user/login'}?oauthError=${reason}`, 302);
+  return reply.redirect(`${to === 'my' ? '/my?tab=settings&' : '/user/login?'}oauthError=${reason}`, 302);
 }
 
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {

@@ -82,7 +82,7 @@ describe('signing in with an OpenID Connect provider', () => {
     const bob = await buildUser(t);
     const login = person('bob');
     const linked = await signInWithIdp(t, SLUG, login, { token: bob.token, link: true });
-    expect(linked.location).toBe('/my');
+    expect(linked.location).toBe('/my?tab=settings');
     expect(linked.accessToken).toBeUndefined();
     const mine = await identities(bob.token);
     expect(mine.hasPassword).toBe(true);
@@ -95,10 +95,10 @@ describe('signing in with an OpenID Connect provider', () => {
     // Someone else may not link it; bob may not link a second identity of the same provider.
     const carol = await buildUser(t);
     expect((await signInWithIdp(t, SLUG, login, { token: carol.token, link: true })).location).toBe(
-      '/my?oauthError=linkedElsewhere',
+      '/my?tab=settings&oauthError=linkedElsewhere',
     );
     expect((await signInWithIdp(t, SLUG, person('bob2'), { token: bob.token, link: true })).location).toBe(
-      '/my?oauthError=alreadyLinked',
+      '/my?tab=settings&oauthError=alreadyLinked',
     );
     // A guest cannot link.
     expect((await signInWithIdp(t, SLUG, login, { link: true })).location).toBe('/user/login?oauthError=needLogin');

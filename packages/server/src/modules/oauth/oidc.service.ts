@@ -160,7 +160,7 @@ export async function finishOidc(
     if (row.purpose === 'link') {
       if (row.userId === null) throw new OauthFlowError('state', to);
       await linkIdentity(db, row.userId, identity);
-      return { redirect: row.redirect === '/' ? '/my' : row.redirect, session: null };
+      return { redirect: row.redirect === '/' ? '/my?tab=settings' : row.redirect, session: null };
     }
     const { user } = await accountForIdentity(db, deps.stopWords, identity, context.client);
     const session = await startSession(db, user, context.client);

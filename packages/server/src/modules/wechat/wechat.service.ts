@@ -150,7 +150,7 @@ export async function finishWechat(
     return {
       userId,
       userStatus: user?.status ?? 0,
-      redirect: row.redirect === '/' ? '/my' : row.redirect,
+      redirect: row.redirect === '/' ? '/my?tab=settings' : row.redirect,
       created: false,
     };
   } catch (err) {

@@ -163,7 +163,7 @@ describe('WeChat sign-in on the phone', () => {
     const bind2 = await phone('type=bind', { token: bob.token });
     const bound = await finish('h5.bind', 'c-openB', bind2.state, bind2.jar);
     expect(bound.body.Code).toBe(0);
-    expect(bound.body.Data).toMatchObject({ userId: bob.id, redirect: '/my' });
+    expect(bound.body.Data).toMatchObject({ userId: bob.id, redirect: '/my?tab=settings' });
     expect(bound.accessToken).toBeUndefined();
     expect(await wechatOf(bob.token)).toMatchObject({ linked: true, displayName: '微信openB' });
     expect((await wechatLogin('c-openB')).body.Data.userId).toBe(bob.id);

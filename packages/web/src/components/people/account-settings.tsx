@@ -7,6 +7,7 @@ import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { htmlLang, writeLocaleCookie } from '../../i18n';
 import { Button, TextInput, toast } from '../ui';
+import { LinkedAccountsBlock } from '../oauth/linked-accounts';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'zh', name: '中文' },
@@ -110,6 +111,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
   return (
     <div className="lt-settings" data-testid="settings">
       <PasswordForm />
+      <LinkedAccountsBlock userId={profile.id} />
       <section className="lt-settings__block" aria-labelledby="settings-privacy">
         <h3 id="settings-privacy" className="lt-settings__title">
           {t('my.settings.privacy')}
