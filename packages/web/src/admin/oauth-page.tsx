@@ -48,7 +48,7 @@ const bodyOf = (d: Draft, id?: number) => ({
 
 /** Add or edit a provider; the secret is never shown back (left empty, the stored one stays). */
 function ProviderForm({ editing, onDone }: { editing: OauthProviderAdminItem | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const refresh = useAdminRefresh();
   const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : EMPTY);
   useEffect(() => setDraft(editing ? draftOf(editing) : EMPTY), [editing]);
@@ -71,7 +71,9 @@ function ProviderForm({ editing, onDone }: { editing: OauthProviderAdminItem | n
   return (
     <form className="lt-card lt-admin-form" onSubmit={(e) => void submit(e)} aria-labelledby="oauth-form-title">
       <h2 id="oauth-form-title" className="lt-card__title">
-        {editing ? t('oauth.admin.editing', { name: editing.labelZh }) : t('oauth.admin.add')}
+        {editing
+          ? t('oauth.admin.editing', { name: i18n.language === 'en' ? editing.labelEn : editing.labelZh })
+          : t('oauth.admin.add')}
       </h2>
       <div className="lt-admin-form__row">
         <TextInput name="labelZh" label={t('oauth.admin.labelZh')} value={draft.labelZh} onChange={set('labelZh')} />
@@ -118,10 +120,12 @@ function ProviderForm({ editing, onDone }: { editing: OauthProviderAdminItem | n
           />
           {t('oauth.admin.enabled')}
         </label>
-        <Button type="primary" htmlType="submit" data-testid="oauth-save">
-          {t('oauth.admin.save')}
-        </Button>
-        {editing ? <Button onClick={onDone}>{t('oauth.admin.cancel')}</Button> : null}
+        <div className="lt-admin-oauth__buttons">
+          {editing ? <Button onClick={onDone}>{t('oauth.admin.cancel')}</Button> : null}
+          <Button type="primary" htmlType="submit" data-testid="oauth-save">
+            {t('oauth.admin.save')}
+          </Button>
+        </div>
       </div>
     </form>
   );
@@ -153,9 +157,8 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
         <strong>{label}</strong>
         <div className="lt-empty--small">{provider.slug}</div>
       </td>
-      <td className="lt-admin-oauth__issuer">
-        {provider.issuer}
-        <div className="lt-empty--small">{provider.callbackUrl}</div>
+      <td>
+        <div className="lt-admin-oauth__issuer">{provider.issuer}</div>
       </td>
       <td>{provider.enabled ? t('oauth.admin.on') : t('oauth.admin.off')}</td>
       <td>{provider.identityCount}</td>
