@@ -40,6 +40,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/wechat.routes.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -61,6 +63,8 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
   '/api/v3/users/logout',
   '/api/siteinfo.v2',
   '/api/v3/forum',
+  ...OAUTH_SIGN_IN_CALLS,
+  ...WECHAT_SIGN_IN_CALLS,
 ]);
 
 /** Everything under /api: who is asking, the envelope, the error codes. */
@@ -128,6 +132,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(paymentsRoutes);
   await api.register(pluginsRoutes);
   await api.register(mailRoutes);
+  await api.register(oauthRoutes);
+  await api.register(wechatRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

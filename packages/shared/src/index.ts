@@ -32,3 +32,4 @@ export * from './schemas/invites.js';
 export * from './schemas/captcha.js';
 export * from './schemas/mail.js';
 export * from './schemas/sms.js';
+export * from './schemas/oauth.js';

@@ -107,6 +107,11 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('tencentSmsRegion', 'string', 'ap-guangzhou', false, 'sms'),
   s('aliyunAccessKeyId', 'string', '', false, 'sms'),
   s('aliyunAccessKeySecret', 'string', '', false, 'sms'),
+  // WeChat sign-in (official account H5 OAuth, docs/accounts-oauth.md): on when both the app id and secret are set.
+  s('wechatAppId', 'string', '', false, 'wechat'),
+  s('wechatAppSecret', 'string', '', false, 'wechat'),
+  /** WeChat's API (https://api.weixin.qq.com when empty); tests point it at a local stand-in. */
+  s('wechatApiBase', 'url', '', false, 'wechat'),
 ];
 
 /**

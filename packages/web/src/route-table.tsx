@@ -29,6 +29,9 @@ const BUILT_GUARDED_PAGES = new Set([
   '/user/phone-login',
   '/user/bind-phone',
   '/user/rebind',
+  '/user/wx-login',
+  '/user/wx-auth',
+  '/user/wx-bind',
 ]);
 
 /** Pages a member who owes the joining fee may open: paying it, the sandbox checkout, the sign-in pages, 404. */
@@ -157,6 +160,20 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               loader: pageLoader(ctx, 'verifyEmail'),
               lazy: lazyPage('verifyEmail'),
             },
+            // WeChat sign-in (docs/accounts-oauth.md): the QR code or WeChat's authorisation, and its way back.
+            {
+              id: 'wxLogin',
+              path: 'user/wx-login',
+              loader: pageLoader(ctx, 'wxLogin', guestOnly(ctx)),
+              lazy: lazyPage('wxLogin'),
+            },
+            { id: 'wxAuth', path: 'user/wx-auth', loader: pageLoader(ctx, 'wxAuth'), lazy: lazyPage('wxAuth') },
+            {
+              id: 'wxBind',
+              path: 'user/wx-bind',
+              loader: pageLoader(ctx, 'wxBind', loginRequired),
+              lazy: lazyPage('wxBind'),
+            },
             {
               id: 'userStatus',
               path: 'user/status',
@@ -231,6 +248,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminFinance', 'finance'),
                 adminPage('adminWithdrawals', 'withdrawals'),
                 adminPage('adminPaySettings', 'pay-settings'),
+                adminPage('adminOauth', 'oauth'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

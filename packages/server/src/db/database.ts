@@ -28,6 +28,7 @@ import * as money from './migrations/2026112301-money.js';
 import * as plugins from './migrations/2026112310-plugins.js';
 import * as mail from './migrations/2026112320-mail.js';
 import * as sms from './migrations/2026112321-sms.js';
+import * as oauth from './migrations/2026112322-oauth.js';
 import * as community from './migrations/2026112323-community.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112310-plugins': plugins,
   '2026112320-mail': mail,
   '2026112321-sms': sms,
+  '2026112322-oauth': oauth,
   '2026112323-community': community,
 };
 

@@ -517,11 +517,79 @@ export interface CaptchaUsesTable {
   expiresAt: string;
 }
 
+export interface OauthProvidersTable {
+  id: Generated<number>;
+  /** The provider's name in our URLs (/api/v3/oauth/<slug>/start). */
+  slug: string;
+  issuer: string;
+  clientId: string;
+  /** Never leaves the server. */
+  clientSecret: string;
+  labelZh: string;
+  labelEn: string;
+  /** Space-separated; always includes openid. */
+  scopes: Generated<string>;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'oidc' (providerId: oauth_providers.id) or 'wechat' (providerId 0). */
+  kind: string;
+  providerId: Generated<number>;
+  subject: string;
+  email: Generated<string>;
+  displayName: Generated<string>;
+  createdAt: string;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  kind: string;
+  providerId: Generated<number>;
+  /** login, link (OIDC from /my), bind, rebind, pc_login, pc_bind (WeChat). */
+  purpose: string;
+  codeVerifier: Generated<string>;
+  nonce: Generated<string>;
+  redirect: Generated<string>;
+  /** The signed-in user who links or binds. */
+  userId: number | null;
+  /** The desktop's QR session this phone sign-in finishes. */
+  qrToken: string | null;
+  expiresAt: string;
+}
+
+export interface WechatQrSessionsTable {
+  token: string;
+  purpose: string;
+  userId: number | null;
+  /** pending, done (userId signed in or bound), failed (errorCode, errorMessage), taken (the desktop got its session). */
+  status: Generated<string>;
+  errorCode: number | null;
+  errorMessage: Generated<string>;
+  expiresAt: string;
+}
+
+export interface UserGeneratedPasswordsTable {
+  userId: number;
+  passwordHash: string;
+  createdAt: string;
+}
+
 export interface DB {
   reports: ReportsTable;
   invites: InvitesTable;
   invitedUsers: InvitedUsersTable;
   captchaUses: CaptchaUsesTable;
+  oauthProviders: OauthProvidersTable;
+  userIdentities: UserIdentitiesTable;
+  oauthStates: OauthStatesTable;
+  wechatQrSessions: WechatQrSessionsTable;
+  userGeneratedPasswords: UserGeneratedPasswordsTable;
   plugins: PluginsTable;
   pluginFiles: PluginFilesTable;
   pluginStore: PluginStoreTable;
@@ -577,3 +645,6 @@ export type Notification = Selectable<NotificationsTable>;
 export type Wallet = Selectable<WalletsTable>;
 export type Order = Selectable<OrdersTable>;
 export type WalletCash = Selectable<WalletCashTable>;
+export type OauthProvider = Selectable<OauthProvidersTable>;
+export type UserIdentity = Selectable<UserIdentitiesTable>;
+export type OauthState = Selectable<OauthStatesTable>;

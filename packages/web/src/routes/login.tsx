@@ -1,20 +1,24 @@
 import { loginBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppContext } from '../app-context';
 import { submitSignIn } from '../auth/session';
 import { Button, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { useForum } from '../hooks/use-forum';
+import { OauthButtons, OauthErrorNotice, oauthErrorOf } from '../components/oauth/oauth-buttons';
 import { usePending } from '../hooks/use-pending';
 import { asksForCaptcha, useCaptcha } from '../components/community/captcha';
 import { Code } from '@luntan/shared';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
 
-/** Username and password login; the server's message in a toast on failure; then back to the saved address. */
+/**
+ * Username and password login; the server's message in a toast on failure; then back to the saved address. Below,
+ * the other services one may sign in with, and the reason a sign-in with one of them came back here.
+ */
 export function Component() {
   const { t } = useTranslation();
   const ctx = useAppContext();
@@ -27,6 +31,7 @@ export function Component() {
   const [failures, setFailures] = useState(0);
   const [asked, setAsked] = useState(false);
   const captcha = useCaptcha(asked || (forum?.setSite.loginCaptcha === true && failures >= 3));
+  const [search] = useSearchParams();
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
@@ -68,6 +73,7 @@ export function Component() {
         </>
       }
     >
+      <OauthErrorNotice error={oauthErrorOf(search)} />
       <form className="lt-auth__form" onSubmit={onSubmit} noValidate>
         <TextInput
           label={t('auth.username')}
@@ -96,6 +102,7 @@ export function Component() {
           {t('auth.loginSubmit')}
         </Button>
       </form>
+      <OauthButtons />
     </AuthCard>
   );
 }

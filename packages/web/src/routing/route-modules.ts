@@ -35,6 +35,9 @@ export const ROUTE_MODULES = {
   bindPhone: { load: () => import('../routes/bind-phone'), src: 'src/routes/bind-phone.tsx' },
   rebind: { load: () => import('../routes/rebind'), src: 'src/routes/rebind.tsx' },
   resetPasswordSms: { load: () => import('../routes/reset-password-sms'), src: 'src/routes/reset-password-sms.tsx' },
+  wxLogin: { load: () => import('../routes/wx-login'), src: 'src/routes/wx-login.tsx' },
+  wxAuth: { load: () => import('../routes/wx-auth'), src: 'src/routes/wx-auth.tsx' },
+  wxBind: { load: () => import('../routes/wx-bind'), src: 'src/routes/wx-bind.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
   adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
@@ -52,6 +55,7 @@ export const ROUTE_MODULES = {
   adminFinance: { load: () => import('../admin/finance-page'), src: 'src/admin/finance-page.tsx' },
   adminWithdrawals: { load: () => import('../admin/withdrawals-page'), src: 'src/admin/withdrawals-page.tsx' },
   adminPaySettings: { load: () => import('../admin/pay-settings-page'), src: 'src/admin/pay-settings-page.tsx' },
+  adminOauth: { load: () => import('../admin/oauth-page'), src: 'src/admin/oauth-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

@@ -1,8 +1,6 @@
 import {
   ACCESS_TOKEN_NAME,
-  ACCESS_TOKEN_TTL_MS,
   Code,
-  LOCALE_COOKIE,
   loginBody,
   registerBody,
   usernameCheckBody,
@@ -14,7 +12,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { isUsernameTaken, login, logout, preferredLocale, register, type ClientInfo } from './auth.service.js';
+import { isUsernameTaken, login, logout, register } from './auth.service.js';
+import { clientOf, setSignInCookies, setTokenCookie } from './session-cookie.js';
 import { linkBase, startRegistrationLink } from '../mail/mail.service.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import { requireUser } from './viewer.js';
@@ -31,21 +30,6 @@ async function loginNeedsCaptcha(db: Kysely<DB>, throttle: LoginThrottle, ip: st
   return Math.max(failures.account, failures.address) >= LOGIN_CAPTCHA_AFTER_FAILURES;
 }
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-});
-
-function setTokenCookie(request: FastifyRequest, reply: FastifyReply, session: SessionData): void {
-  reply.setCookie(ACCESS_TOKEN_NAME, session.accessToken, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: ACCESS_TOKEN_TTL_MS / 1000,
-  });
-}
-
 /**
  * The answer to every way of signing in (username.login, sms.login): the session, its cookie, and the language the
  * member chose in the personal centre, which follows them to a new browser.
@@ -56,11 +40,7 @@ export async function answerSession(
   db: Kysely<DB>,
   session: SessionData,
 ): Promise<SessionData> {
-  setTokenCookie(request, reply, session);
-  const locale = await preferredLocale(db, session.userId);
-  if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
-    reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
-  }
+  await setSignInCookies(db, request, reply, session);
   return session;
 }
 

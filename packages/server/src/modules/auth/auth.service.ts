@@ -1,10 +1,14 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ACCESS_TOKEN_TTL_MS,
   Code,
   isLocale,
   type Locale,
+  NICKNAME_MAX,
   nicknameSchema,
+  USERNAME_MAX,
+  USERNAME_MIN,
   UserStatus,
   type RegisterBody,
   type SessionData,
@@ -120,14 +124,20 @@ export async function register(
   }
 }
 
+/** registerClose is on. Data.reason lets a sign-in with another service tell it from other refusals. */
+export const registrationClosed = () =>
+  new AppError(
+    Code.UNAUTHORIZED,
+    { zh: '站点已关闭注册', en: 'registration is closed' },
+    { data: { reason: 'registerClosed' } },
+  );
+
 type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 
 /** The site's settings, or -4002 when it takes no new members. */
 export async function assertRegistrationOpen(db: Kysely<DB>): Promise<SiteSettings> {
   const site = await readSiteSettings(db);
-  if (site.registerClose === true) {
-    throw new AppError(Code.UNAUTHORIZED, { zh: '站点已关闭注册', en: 'registration is closed' });
-  }
+  if (site.registerClose === true) throw registrationClosed();
   return site;
 }
 
@@ -262,4 +272,115 @@ export async function replacePassword(
 ): Promise<void> {
   await updateUser(trx, userId, { passwordHash, updatedAt: at });
   await revokeOtherTokens(trx, userId, null, at);
+}
+
+/** Every other way of signing in (OpenID Connect, WeChat) answers the same session as a password. */
+export const startSession = signIn;
+
+/** Letters of any script, digits, underscore and hyphen: what a username may hold (usernameSchema). */
+const usernameChars = (s: string) => [...s.normalize('NFC')].filter((c) => /^[\p{L}\p{N}_-]$/u.test(c));
+
+/**
+ * Usernames to try for an account made by another service's sign-in, from the names it gave (preferred username,
+ * name, the e-mail's local part): cut to the allowed characters and length, ending with `user`.
+ */
+function usernameCandidates(hints: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const hint of [...hints, 'user']) {
+    const chars = usernameChars(hint).slice(0, USERNAME_MAX);
+    if (chars.length >= USERNAME_MIN && !out.includes(chars.join(''))) out.push(chars.join(''));
+  }
+  return out;
+}
+
+/** `base` with a random number, still at most USERNAME_MAX characters. */
+function withSuffix(base: string): string {
+  const suffix = `_${randomInt(1000, 1_000_000)}`;
+  return [...base].slice(0, USERNAME_MAX - suffix.length).join('') + suffix;
+}
+
+/**
+ * Picks a free username that the stop words accept, and the nickname to go with it (the service's display name
+ * when it is a valid nickname, else the username).
+ */
+async function pickNames(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  hints: readonly string[],
+  displayName: string,
+): Promise<{ username: string; nickname: string }> {
+  const nick = [...displayName.trim()].slice(0, NICKNAME_MAX).join('');
+  const nickname = nicknameSchema.safeParse(nick).success ? nick : undefined;
+  for (const base of usernameCandidates(hints)) {
+    for (const username of [base, withSuffix(base), withSuffix(base), withSuffix(base)]) {
+      if (await isUsernameTaken(db, username)) continue;
+      try {
+        return { username, nickname: await screenNames(db, cache, username, nickname) };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== Code.CONTENT_BANNED) throw err;
+        // A stop word in the nickname: the username stands in; in the username: try the next name.
+        try {
+          return { username, nickname: await screenNames(db, cache, username, undefined) };
+        } catch {
+          break;
+        }
+      }
+    }
+  }
+  const username = withSuffix('user');
+  return { username, nickname: username };
+}
+
+/**
+ * Creates the account of someone who signed in with another service for the first time: a username made from the
+ * names it gave (made unique), a random password nobody knows, the site's rules for new accounts (registerClose,
+ * registerValidate, sign-in fields owed: status 10, the default group, a paid site's fee). `link` runs in the same
+ * transaction with the new id and the password's hash, to tie the identity to the account.
+ */
+export async function registerExternal(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  names: { hints: readonly string[]; displayName: string },
+  client: ClientInfo,
+  link: (trx: Kysely<DB>, userId: number, passwordHash: string) => Promise<void>,
+): Promise<User> {
+  const site = await readSiteSettings(db);
+  if (site.registerClose === true) throw registrationClosed();
+  const fields = await registrationFields(db, undefined);
+  const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
+  const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  for (let attempt = 0; ; attempt++) {
+    const { username, nickname } = await pickNames(db, cache, names.hints, names.displayName);
+    try {
+      const userId = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const id = await insertUser(trx, {
+          username,
+          usernameNormalized: normalizeUsername(username),
+          nickname,
+          passwordHash,
+          avatar: '',
+          signature: '',
+          status,
+          rejectReason: '',
+          registerIp: client.ip,
+          lastLoginIp: client.ip,
+          lastLoginAt: at,
+          createdAt: at,
+          updatedAt: at,
+          paidUntil: site.siteMode === 'pay' ? at : null,
+        });
+        const group = await findDefaultGroup(trx);
+        if (group) await addUserToGroup(trx, id, group.id);
+        await link(trx, id, passwordHash);
+        return id;
+      });
+      return (await findUserById(db, userId))!;
+    } catch (err) {
+      // Someone took the name at the same moment: pick again (the identity's own unique index is the caller's).
+      const nameTaken = isUniqueViolation(err) && (await isUsernameTaken(db, username));
+      if (!nameTaken || attempt >= 3) throw err;
+    }
+  }
 }

@@ -250,3 +250,13 @@ export async function readAgreements(
     privacyAgreement: String(value('privacyAgreement')),
   };
 }
+
+/**
+ * The site's own address for links that leave it (a sign-in provider's redirect back): the siteUrl setting, else
+ * `fallback` (the address the request came to), without a trailing slash.
+ */
+export async function siteBaseUrl(db: Kysely<DB>, fallback: string): Promise<string> {
+  const row = await readSetting(db, 'siteUrl', 'default');
+  const configured = String(decodeSetting('siteUrl', 'default', row?.value));
+  return (configured || fallback).replace(/\/+$/, '');
+}

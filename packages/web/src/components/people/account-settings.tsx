@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { useForum } from '../../hooks/use-forum';
 import { Button, TextInput, toast } from '../ui';
 import { EmailSettings } from './email-settings';
+import { LinkedAccountsBlock } from '../oauth/linked-accounts';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'zh', name: '中文' },
@@ -135,6 +136,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
       <PhoneBlock />
       <PasswordForm />
       <EmailSettings profile={profile} />
+      <LinkedAccountsBlock userId={profile.id} />
       <section className="lt-settings__block" aria-labelledby="settings-privacy">
         <h3 id="settings-privacy" className="lt-settings__title">
           {t('my.settings.privacy')}
