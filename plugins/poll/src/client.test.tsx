@@ -32,7 +32,7 @@ const view = (over: Partial<PollView> = {}): PollView => ({
 });
 
 describe('PollEntry', () => {
-  type Callback = (thread: { threadId: number; isDraft: boolean }) => void | Promise<void>;
+  type Callback = (threadId: number, thread: { threadId: number; isDraft: boolean }) => void | Promise<void>;
 
   /** The editor's side: onThreadCreated keeps the callback; threadCreated runs it as the editor would. */
   function mount({ siteData = english }: { siteData?: PluginSiteData } = {}) {
@@ -51,7 +51,7 @@ describe('PollEntry', () => {
       action,
       release,
       onThreadCreated,
-      threadCreated: async (threadId: number) => registered!({ threadId, isDraft: false }),
+      threadCreated: async (threadId: number) => registered!(threadId, { threadId, isDraft: false }),
     };
   }
 

@@ -9,7 +9,9 @@ export interface PollEntryRenderData {
    * Runs `callback` once a new thread has been created (published or saved as a draft); the editor waits for it.
    * Answers a function that removes the callback.
    */
-  onThreadCreated(callback: (thread: { threadId: number; isDraft: boolean }) => void | Promise<void>): () => void;
+  onThreadCreated(
+    callback: (threadId: number, thread: { threadId: number; isDraft: boolean }) => void | Promise<void>,
+  ): () => void;
 }
 
 export interface PollEntryProps {
@@ -57,7 +59,7 @@ export function PollEntry({ renderData, siteData, pluginAction }: PollEntryProps
   const onThreadCreated = renderData?.onThreadCreated;
   useEffect(() => {
     if (!onThreadCreated || !pluginAction) return undefined;
-    return onThreadCreated(async ({ threadId }) => {
+    return onThreadCreated(async (threadId) => {
       const current = latest.current;
       if (!current.enabled) return;
       const poll = submission(current);
