@@ -439,6 +439,7 @@ export const zh = {
       finance: '财务统计',
       withdrawals: '提现审核',
       paySettings: '支付设置',
+      messaging: '邮件与短信',
       reports: '举报管理',
       oauth: '第三方登录',
     },
@@ -682,6 +683,25 @@ export const zh = {
       failed_one: '失败 {{count}} 笔：',
       failed_other: '失败 {{count}} 笔：',
       failedOne: '{{sn}}：{{reason}}',
+    },
+    messaging: {
+      envNote:
+        '服务器环境变量优先：设置了 SMTP_URL（或 MAIL_FROM）时以环境变量为准；SMS_PROVIDER=log 时短信只写入日志，不发送。',
+      group: { mail: '邮件（SMTP）', sms: '短信', tencent: '腾讯云短信', aliyun: '阿里云短信' },
+      field: {
+        smtpUrl: 'SMTP 地址（smtp:// 或 smtps://，留空则不发邮件）',
+        mailFrom: '发件人',
+        smsProvider: '短信服务商',
+        smsSignName: '短信签名',
+        smsTemplateId: '验证码模板 ID',
+        tencentSecretId: 'SecretId',
+        tencentSecretKey: 'SecretKey',
+        tencentSmsSdkAppId: 'SdkAppId',
+        tencentSmsRegion: '地域',
+        aliyunAccessKeyId: 'AccessKey ID',
+        aliyunAccessKeySecret: 'AccessKey Secret',
+      },
+      provider: { off: '关闭', tencent: '腾讯云', aliyun: '阿里云' },
     },
     paySettings: {
       group: {
