@@ -177,6 +177,8 @@ export const en: Messages = {
     settings: {
       password: 'Change password',
       currentPassword: 'Current password',
+      firstPasswordHint:
+        "Your account was made by another service's sign-in and has no password yet: set one here, then you can also sign in with your username and password.",
       newPassword: 'New password',
       confirmPassword: 'Confirm the new password',
       passwordRequired: 'Please enter your current password and a new one',

@@ -175,6 +175,7 @@ export const zh = {
     settings: {
       password: '修改密码',
       currentPassword: '当前密码',
+      firstPasswordHint: '你的账号由第三方登录创建，还没有设置过密码：直接设置新密码即可，之后也能用用户名和密码登录。',
       newPassword: '新密码',
       confirmPassword: '确认新密码',
       passwordRequired: '请填写当前密码和新密码',
