@@ -248,6 +248,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminFinance', 'finance'),
                 adminPage('adminWithdrawals', 'withdrawals'),
                 adminPage('adminPaySettings', 'pay-settings'),
+                adminPage('adminMessaging', 'messaging'),
                 adminPage('adminOauth', 'oauth'),
               ],
             },

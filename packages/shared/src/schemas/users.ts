@@ -57,6 +57,11 @@ export interface UserProfile {
   emailVerified?: boolean;
   /** Only on one's own card: an address a verification link was sent to and not yet opened (30 minutes). */
   emailPending?: string | null;
+  /**
+   * Only on one's own card: whether the account has a password its owner knows. False for an account made by an
+   * outside sign-in (OpenID Connect, WeChat) until a password is set; it then needs no current password.
+   */
+  hasPassword?: boolean;
 }
 
 /** POST /api/v3/follow.create */
@@ -105,27 +110,16 @@ export const denyBody = z.object({ id: bodyId });
 export const denyListQuery = paginationQuery;
 
 /** POST /api/v3/users/update.user: only the fields given change. */
-export const updateUserBody = z
-  .object({
-    nickname: nicknameSchema.optional(),
-    signature: signatureSchema.optional(),
-    /** The current password: required with newPassword. */
-    password: labeled(z.string().max(200), { zh: '当前密码', en: 'Current password', zhChars: '位' }).optional(),
-    newPassword: labeled(passwordSchema, { zh: '新密码', en: 'New password', zhChars: '位' }).optional(),
-    likesPublic: labeled(bodyFlag, { zh: '公开点赞', en: 'Public likes' }).optional(),
-    locale: labeled(z.enum(LOCALES), { zh: '语言', en: 'Language' }).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.newPassword !== undefined && !body.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        ...problem({
-          kind: 'sentence',
-          zh: '修改密码需要填写当前密码',
-          en: 'Enter your current password to set a new one',
-        }),
-      });
-    }
-  });
+export const updateUserBody = z.object({
+  nickname: nicknameSchema.optional(),
+  signature: signatureSchema.optional(),
+  /**
+   * The current password: required with newPassword, except while the account still has the random password an
+   * outside sign-in gave it (the server checks, -4001 on field password when missing).
+   */
+  password: labeled(z.string().max(200), { zh: '当前密码', en: 'Current password', zhChars: '位' }).optional(),
+  newPassword: labeled(passwordSchema, { zh: '新密码', en: 'New password', zhChars: '位' }).optional(),
+  likesPublic: labeled(bodyFlag, { zh: '公开点赞', en: 'Public likes' }).optional(),
+  locale: labeled(z.enum(LOCALES), { zh: '语言', en: 'Language' }).optional(),
+});
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

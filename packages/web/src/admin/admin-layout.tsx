@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/finance', key: 'finance' },
   { to: '/admin/withdrawals', key: 'withdrawals' },
   { to: '/admin/pay-settings', key: 'paySettings' },
+  { to: '/admin/messaging', key: 'messaging' },
   { to: '/admin/oauth', key: 'oauth' },
 ] as const;
 

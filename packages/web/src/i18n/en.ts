@@ -177,6 +177,8 @@ export const en: Messages = {
     settings: {
       password: 'Change password',
       currentPassword: 'Current password',
+      firstPasswordHint:
+        "Your account was made by another service's sign-in and has no password yet: set one here, then you can also sign in with your username and password.",
       newPassword: 'New password',
       confirmPassword: 'Confirm the new password',
       passwordRequired: 'Please enter your current password and a new one',
@@ -441,6 +443,7 @@ export const en: Messages = {
       finance: 'Finance',
       withdrawals: 'Withdrawals',
       paySettings: 'Payment settings',
+      messaging: 'Mail & SMS',
       reports: 'Reports',
       oauth: 'Sign-in providers',
     },
@@ -686,6 +689,25 @@ export const en: Messages = {
       failed_one: '{{count}} failed:',
       failed_other: '{{count}} failed:',
       failedOne: '{{sn}}: {{reason}}',
+    },
+    messaging: {
+      envNote:
+        'The server environment wins: when SMTP_URL (or MAIL_FROM) is set it is used instead; with SMS_PROVIDER=log text messages are only written to the log, never sent.',
+      group: { mail: 'Mail (SMTP)', sms: 'SMS', tencent: 'Tencent Cloud SMS', aliyun: 'Aliyun SMS' },
+      field: {
+        smtpUrl: 'SMTP address (smtp:// or smtps://; empty: no mail is sent)',
+        mailFrom: 'Sender',
+        smsProvider: 'SMS provider',
+        smsSignName: 'SMS sign name',
+        smsTemplateId: 'Code template ID',
+        tencentSecretId: 'SecretId',
+        tencentSecretKey: 'SecretKey',
+        tencentSmsSdkAppId: 'SdkAppId',
+        tencentSmsRegion: 'Region',
+        aliyunAccessKeyId: 'AccessKey ID',
+        aliyunAccessKeySecret: 'AccessKey Secret',
+      },
+      provider: { off: 'Off', tencent: 'Tencent Cloud', aliyun: 'Aliyun' },
     },
     paySettings: {
       group: {

@@ -175,6 +175,7 @@ export const zh = {
     settings: {
       password: '修改密码',
       currentPassword: '当前密码',
+      firstPasswordHint: '你的账号由第三方登录创建，还没有设置过密码：直接设置新密码即可，之后也能用用户名和密码登录。',
       newPassword: '新密码',
       confirmPassword: '确认新密码',
       passwordRequired: '请填写当前密码和新密码',
@@ -439,6 +440,7 @@ export const zh = {
       finance: '财务统计',
       withdrawals: '提现审核',
       paySettings: '支付设置',
+      messaging: '邮件与短信',
       reports: '举报管理',
       oauth: '第三方登录',
     },
@@ -682,6 +684,25 @@ export const zh = {
       failed_one: '失败 {{count}} 笔：',
       failed_other: '失败 {{count}} 笔：',
       failedOne: '{{sn}}：{{reason}}',
+    },
+    messaging: {
+      envNote:
+        '服务器环境变量优先：设置了 SMTP_URL（或 MAIL_FROM）时以环境变量为准；SMS_PROVIDER=log 时短信只写入日志，不发送。',
+      group: { mail: '邮件（SMTP）', sms: '短信', tencent: '腾讯云短信', aliyun: '阿里云短信' },
+      field: {
+        smtpUrl: 'SMTP 地址（smtp:// 或 smtps://，留空则不发邮件）',
+        mailFrom: '发件人',
+        smsProvider: '短信服务商',
+        smsSignName: '短信签名',
+        smsTemplateId: '验证码模板 ID',
+        tencentSecretId: 'SecretId',
+        tencentSecretKey: 'SecretKey',
+        tencentSmsSdkAppId: 'SdkAppId',
+        tencentSmsRegion: '地域',
+        aliyunAccessKeyId: 'AccessKey ID',
+        aliyunAccessKeySecret: 'AccessKey Secret',
+      },
+      provider: { off: '关闭', tencent: '腾讯云', aliyun: '阿里云' },
     },
     paySettings: {
       group: {

@@ -55,6 +55,7 @@ export const ROUTE_MODULES = {
   adminFinance: { load: () => import('../admin/finance-page'), src: 'src/admin/finance-page.tsx' },
   adminWithdrawals: { load: () => import('../admin/withdrawals-page'), src: 'src/admin/withdrawals-page.tsx' },
   adminPaySettings: { load: () => import('../admin/pay-settings-page'), src: 'src/admin/pay-settings-page.tsx' },
+  adminMessaging: { load: () => import('../admin/messaging-page'), src: 'src/admin/messaging-page.tsx' },
   adminOauth: { load: () => import('../admin/oauth-page'), src: 'src/admin/oauth-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 

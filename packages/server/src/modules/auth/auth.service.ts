@@ -32,6 +32,7 @@ import {
   normalizeUsername,
   updateUser,
 } from '../users/users.repository.js';
+import { deleteGeneratedPassword, stillGeneratedPassword } from '../oauth/oauth.repository.js';
 import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
 
@@ -224,20 +225,22 @@ export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
   await revokeToken(db, tokenId, now());
 }
 
-/**
- * Changes a password after checking the current one (-7062 when it is wrong), and signs the user out of every
- * other session.
- */
 /** Sets a new password (a forgotten one, proven by SMS) and signs the user out of every session. */
 export async function resetPassword(db: Kysely<DB>, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const at = now();
     await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await deleteGeneratedPassword(trx, userId);
     await revokeOtherTokens(trx, userId, null, at);
   });
 }
 
+/**
+ * Changes a password after checking the current one (-4001 on field password when missing, -7062 when wrong), and
+ * signs the user out of every other session. An account still on the random password an outside sign-in gave it
+ * (OpenID Connect, WeChat) sets its first password without one: its owner never knew it.
+ */
 export async function changePassword(
   db: Kysely<DB>,
   userId: number,
@@ -246,13 +249,21 @@ export async function changePassword(
   next: string,
 ): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !(await verify(user.passwordHash, current))) {
+  const generated = user !== undefined && (await stillGeneratedPassword(db, userId));
+  if (!generated && !current) {
+    throw invalidField('password', {
+      zh: '修改密码需要填写当前密码',
+      en: 'Enter your current password to set a new one',
+    });
+  }
+  if (!user || (!generated && !(await verify(user.passwordHash, current)))) {
     throw new AppError(Code.LOGIN_FAILED, { zh: '当前密码不正确', en: 'The current password is wrong' });
   }
   const passwordHash = await hashPassword(next);
   await db.transaction().execute(async (trx) => {
     const at = now();
     await updateUser(trx, userId, { passwordHash, updatedAt: at });
+    await deleteGeneratedPassword(trx, userId);
     await revokeOtherTokens(trx, userId, keepTokenId, at);
   });
 }
@@ -271,6 +282,7 @@ export async function replacePassword(
   at: string,
 ): Promise<void> {
   await updateUser(trx, userId, { passwordHash, updatedAt: at });
+  await deleteGeneratedPassword(trx, userId);
   await revokeOtherTokens(trx, userId, null, at);
 }
 

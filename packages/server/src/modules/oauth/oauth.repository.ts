@@ -87,6 +87,11 @@ export async function stillGeneratedPassword(db: Kysely<DB>, userId: number): Pr
   return row !== undefined;
 }
 
+/** Forgets the random password once the account has one its owner chose. */
+export async function deleteGeneratedPassword(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('userGeneratedPasswords').where('userId', '=', userId).execute();
+}
+
 // Sign-ins under way
 
 export async function insertState(db: Kysely<DB>, values: Insertable<OauthStatesTable>, at: string): Promise<void> {

@@ -1,4 +1,11 @@
-import { Code, UserStatus, type Forum, type LinkedAccounts, type OauthProviderAdminItem } from '@luntan/shared';
+import {
+  Code,
+  UserStatus,
+  type Forum,
+  type LinkedAccounts,
+  type OauthProviderAdminItem,
+  type UserProfile,
+} from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { CLIENT, FORUM_ORIGIN, signInWithIdp, startTestIdp, type TestIdp } from '../../test/oidc-fixtures.js';
@@ -50,6 +57,38 @@ afterAll(async () => {
 });
 
 describe('signing in with an OpenID Connect provider', () => {
+  it('lets an account made by a sign-in set its first password without a current one, then needs it', async () => {
+    const token = (await signInWithIdp(t, SLUG, person('carol'))).accessToken!;
+    const { userId, username } = (await forumAs(token)).user!;
+    const profile = async (as: string) => (await t.get<UserProfile>(`/api/v3/user?userId=${userId}`, as)).Data;
+    const update = (body: object) => t.post<UserProfile>('/api/v3/users/update.user', body, token);
+    expect((await profile(token)).hasPassword).toBe(false);
+    // Another member's view of the card never says.
+    expect((await profile((await buildUser(t)).token)).hasPassword).toBeUndefined();
+
+    const first = await update({ newPassword: 'carol-first-pass' });
+    expect(first.Code).toBe(0);
+    expect(first.Data.hasPassword).toBe(true);
+    expect((await identities(token)).hasPassword).toBe(true);
+    expect(await t.login(username, 'carol-first-pass')).toBeTruthy();
+
+    // From now on the password is one its owner knows: changing it needs it.
+    expect((await update({ newPassword: 'carol-second-pass' })).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await update({ password: 'wrong-one', newPassword: 'carol-second-pass' })).Code).toBe(Code.LOGIN_FAILED);
+    expect((await update({ password: 'carol-first-pass', newPassword: 'carol-second-pass' })).Code).toBe(0);
+    expect(await t.login(username, 'carol-second-pass')).toBeTruthy();
+  });
+
+  it('still needs the current password of an account made with one', async () => {
+    const u = await buildUser(t);
+    expect((await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, u.token)).Data.hasPassword).toBe(true);
+    const update = (body: object) => t.post<UserProfile>('/api/v3/users/update.user', body, u.token);
+    expect((await update({ newPassword: 'brand-new-pass' })).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await update({ password: 'wrong-one', newPassword: 'brand-new-pass' })).Code).toBe(Code.LOGIN_FAILED);
+    await expect(t.login(u.username, 'brand-new-pass')).rejects.toThrow();
+    expect(await t.login(u.username, u.password)).toBeTruthy();
+  });
+
   it('creates the account on the first sign-in, and signs the same subject in to it again', async () => {
     const login = person('alice');
     const first = await signInWithIdp(t, SLUG, login, { redirect: '/thread/1' });

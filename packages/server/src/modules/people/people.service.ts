@@ -17,6 +17,7 @@ import { can, requirePermission, requireUser, type ViewerContext } from '../auth
 import { displayGroupOfUser } from '../groups/groups.service.js';
 import { notifyFollowed } from '../notifications/notifications.service.js';
 import { ownEmail } from '../mail/mail.service.js';
+import { stillGeneratedPassword } from '../oauth/oauth.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,
@@ -85,6 +86,7 @@ export async function readProfile(db: Kysely<DB>, viewer: ViewerContext, userId:
     isMe,
     // The address is the member's own business: only their own card carries it.
     ...(isMe ? await ownEmail(db, user) : {}),
+    ...(isMe ? { hasPassword: !(await stillGeneratedPassword(db, user.id)) } : {}),
   };
 }
 

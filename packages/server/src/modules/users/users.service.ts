@@ -20,7 +20,8 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * POST /api/v3/users/update.user: the fields given change, all or none. Nickname and signature pass the stop words
- * of their kind; a password change needs the current password and signs out every other session.
+ * of their kind; a password change needs the current password (unless the account still has the random one an
+ * outside sign-in gave it) and signs out every other session.
  */
 export async function updateOwnProfile(
   ctx: AppContext,

@@ -17,17 +17,22 @@ const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'en', name: 'English' },
 ];
 
-/** The current password, then the new one twice; the server signs out every other session. */
-function PasswordForm() {
+/**
+ * The current password, then the new one twice; the server signs out every other session. An account made by an
+ * outside sign-in has no password its owner knows (hasPassword false): it sets its first one without the current.
+ */
+function PasswordForm({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const needsCurrent = profile.hasPassword !== false;
   const { pending, run } = usePending();
   const [values, setValues] = useState({ password: '', newPassword: '', confirm: '' });
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (!values.password || !values.newPassword) {
-      toast.warning(t('my.settings.passwordRequired'));
+    if ((needsCurrent && !values.password) || !values.newPassword) {
+      toast.warning(t(needsCurrent ? 'my.settings.passwordRequired' : 'mail.passwordRequired'));
       return;
     }
     if (values.newPassword !== values.confirm) {
@@ -36,10 +41,11 @@ function PasswordForm() {
     }
     void run(async () => {
       const done = await post<UserProfile>('/api/v3/users/update.user', {
-        password: values.password,
+        ...(needsCurrent ? { password: values.password } : {}),
         newPassword: values.newPassword,
       });
       if (!done) return;
+      patchProfile(queryClient, profile.id, () => done);
       setValues({ password: '', newPassword: '', confirm: '' });
       toast.success(t('my.settings.passwordChanged'));
     });
@@ -50,14 +56,20 @@ function PasswordForm() {
       <h3 id="settings-password" className="lt-settings__title">
         {t('my.settings.password')}
       </h3>
-      <TextInput
-        mode="password"
-        label={t('my.settings.currentPassword')}
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={set('password')}
-      />
+      {needsCurrent ? (
+        <TextInput
+          mode="password"
+          label={t('my.settings.currentPassword')}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+        />
+      ) : (
+        <p className="lt-settings__hint" data-testid="password-first">
+          {t('my.settings.firstPasswordHint')}
+        </p>
+      )}
       <TextInput
         mode="password"
         label={t('my.settings.newPassword')}
@@ -134,7 +146,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
   return (
     <div className="lt-settings" data-testid="settings">
       <PhoneBlock />
-      <PasswordForm />
+      <PasswordForm profile={profile} />
       <EmailSettings profile={profile} />
       <LinkedAccountsBlock userId={profile.id} />
       <section className="lt-settings__block" aria-labelledby="settings-privacy">
