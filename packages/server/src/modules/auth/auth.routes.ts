@@ -1,11 +1,4 @@
-import {
-  ACCESS_TOKEN_NAME,
-  Code,
-  loginBody,
-  registerBody,
-  usernameCheckBody,
-  type SessionData,
-} from '@luntan/shared';
+import { ACCESS_TOKEN_NAME, Code, loginBody, registerBody, usernameCheckBody, type SessionData } from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
