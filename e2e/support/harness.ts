@@ -101,13 +101,16 @@ export function useE2E(options: E2EOptions = {}): E2E {
           .filter((p) => p !== page)
           .map((p) => p.close()),
       );
-      await context.clearCookies();
       if (page.url().startsWith(state.baseUrl)) {
         await page.evaluate(() => {
           window.localStorage.clear();
           window.sessionStorage.clear();
         });
       }
+      // Leave the previous test's page first: its event stream would otherwise reconnect without the cookie and
+      // log the refusal into the next test's errors.
+      await page.goto('about:blank');
+      await context.clearCookies();
       const viewport = DEVICES[device].viewport;
       if (viewport) await page.setViewportSize(viewport);
       shared.errors.length = 0;
@@ -116,7 +119,9 @@ export function useE2E(options: E2EOptions = {}): E2E {
   };
 
   state.screenshot = async (page, name) => {
-    await page.screenshot({ path: path.join(ARTIFACTS, `${device}-${name}.png`), fullPage: true });
+    // Not fullPage: Chromium takes those by resizing the viewport for a moment, which can flip the page to the other
+    // layout (800 px rule) and remount the app under the test's hands (a click lost, typed text gone).
+    await page.screenshot({ path: path.join(ARTIFACTS, `${device}-${name}.png`) });
   };
 
   let admin: Promise<ApiClient> | null = null;

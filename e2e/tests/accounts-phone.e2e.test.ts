@@ -46,7 +46,8 @@ describe('phone sign-in', () => {
     await hydrated(page);
     await page.getByTestId('to-phone-login').click();
     await page.waitForURL((url) => url.pathname === '/user/phone-login');
-    expect(await page.title()).toContain('手机号登录');
+    // The title follows once the page's module has loaded.
+    await expect.poll(() => page.title()).toContain('手机号登录');
 
     const mobile = newMobile();
     await page.getByLabel('手机号', { exact: true }).fill(mobile);
