@@ -34,6 +34,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    rules: {
+      // react-i18next's hook is several times slower in server rendering (packages/web/src/i18n/use-translation.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message: "Use useTranslation from the app's i18n/use-translation.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },

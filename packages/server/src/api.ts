@@ -30,7 +30,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { readSiteGate, siteClosedError } from './modules/settings/settings.service.js';
+import { siteClosedError } from './modules/settings/settings.service.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
@@ -72,14 +72,16 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerGuestCache(api, api.ctx.guestCache);
   api.addHook('onRequest', refuseCrossSiteWrites);
   api.addHook('onRequest', async (request) => {
-    const { db } = api.ctx;
-    request.viewer = await resolveViewer(db, tokenFromRequest(request));
+    const { db, versions, viewers } = api.ctx;
+    // The counters first: what the caches below (and the handlers') may still use depends on them.
+    await versions.refresh();
+    request.viewer = await resolveViewer(db, tokenFromRequest(request), viewers);
     const url = request.routeOptions.url ?? '';
     const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
     // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).
     let siteMode: string | undefined;
     if (mayBeClosed || chosenLocale(request) === undefined) {
-      const site = await readSiteGate(db);
+      const site = await api.ctx.siteGate.get();
       request.siteLocale = site.locale;
       siteMode = site.siteMode;
       if (mayBeClosed && site.closed) throw await siteClosedError(db);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { CacheVersions, VersionedValue } from './core/cache-versions.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
@@ -10,7 +11,9 @@ import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.j
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './modules/auth/viewer.js';
+import { readSiteGate, type SiteGate } from './modules/settings/settings.service.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
+import { ViewerCache } from './modules/auth/viewer-cache.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {
@@ -41,6 +44,12 @@ export interface AppContext {
   live: LiveHub;
   /** Outgoing mail over SMTP (core/mail.ts); the mail module decides whether and what to send. */
   mail: MailTransport;
+  /** The counters of cached data, read at the start of every request (core/cache-versions.ts). */
+  versions: CacheVersions;
+  /** Sessions and what they may do, kept per process under the `viewers` counter (auth/viewer-cache.ts). */
+  viewers: ViewerCache;
+  /** Whether the site is closed, its mode and default language: read by every /api request. */
+  siteGate: VersionedValue<SiteGate>;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
   log: FastifyBaseLogger;
 }
@@ -48,6 +57,7 @@ export interface AppContext {
 /** Everything but the logger, which the app adds when it is built (app.ts). */
 export function createContext(config: Config, database: Database): Omit<AppContext, 'log'> {
   const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
+  const versions = new CacheVersions(database.handle);
   return {
     config,
     db: database.db,
@@ -72,6 +82,9 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     guestCache: new GuestAnswerCache(config.guestCacheMs),
     live: new LiveHub(),
     mail: new MailTransport(),
+    versions,
+    viewers: new ViewerCache(versions),
+    siteGate: new VersionedValue(versions, 'settings', () => readSiteGate(database.db)),
   };
 }
 

@@ -1,4 +1,5 @@
-import { LOCALE_COOKIE, resolveLocale, type Envelope } from '@luntan/shared';
+import { LOCALE_COOKIE, resolveLocale, type Envelope, type Locale } from '@luntan/shared';
+import type { i18n as I18n } from 'i18next';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
@@ -86,6 +87,14 @@ function routerHydrationScript(context: StaticHandlerContext): string {
   return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});`;
 }
 
+/** One i18next instance per language for the process: a render only reads it (nothing changes its language). */
+const i18ns = new Map<Locale, I18n>();
+function i18nFor(locale: Locale): I18n {
+  let i18n = i18ns.get(locale);
+  if (!i18n) i18ns.set(locale, (i18n = createI18n(locale)));
+  return i18n;
+}
+
 /** Renders one page: the same routes and components the browser hydrates. */
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, 'http://luntan.local');
@@ -116,7 +125,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const site = forum?.setSite ?? null;
   // The server's messages follow the same rule (packages/shared/src/locale.ts), so the two never disagree.
   const locale = resolveLocale(readCookie(header(input.headers, 'cookie'), LOCALE_COOKIE), site?.siteLocale);
-  const i18n = createI18n(locale);
+  const i18n = i18nFor(locale);
   pleaseLogin = () => i18n.t('auth.pleaseLogin');
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -30,6 +30,7 @@ import * as mail from './migrations/2026112320-mail.js';
 import * as sms from './migrations/2026112321-sms.js';
 import * as oauth from './migrations/2026112322-oauth.js';
 import * as community from './migrations/2026112323-community.js';
+import * as cacheTriggers from './migrations/2026112401-cache-triggers.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112321-sms': sms,
   '2026112322-oauth': oauth,
   '2026112323-community': community,
+  '2026112401-cache-triggers': cacheTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

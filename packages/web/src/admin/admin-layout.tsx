@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { NavLink, Outlet } from 'react-router';
 import type { RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button, Textarea } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import { adminCall } from './admin-api';

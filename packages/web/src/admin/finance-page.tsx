@@ -1,6 +1,6 @@
 import type { FinanceChartPoint, FinanceStats } from '@luntan/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { useAdminQuery } from './admin-api';

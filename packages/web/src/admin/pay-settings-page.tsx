@@ -1,6 +1,6 @@
 import { SETTING_DEFINITIONS, type SettingDefinition } from '@luntan/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';

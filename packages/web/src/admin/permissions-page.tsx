@@ -1,6 +1,6 @@
 import { PERMISSIONS, type CategoryItem, type GroupData, type PermissionDefinition } from '@luntan/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';

@@ -1,6 +1,6 @@
 import type { PluginAdminItem, PluginSettingField } from '@luntan/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button, Textarea, TextInput, toast } from '../components/ui';
 
 type SettingValue = string | number | boolean;

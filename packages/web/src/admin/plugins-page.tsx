@@ -1,7 +1,7 @@
 import type { PluginAdminItem } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { postForm } from '../api/upload';
 import { Button, Dialog, Spinner, toast } from '../components/ui';

@@ -1,6 +1,6 @@
 import type { Page, ReportBatchResult, ReportItem } from '@luntan/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
 import { Pager } from '../components/forum/pager';

@@ -1,5 +1,5 @@
 import type { DialogReviewItem, Page, ReviewPostItem, ReviewThreadItem } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
 import { Pager } from '../components/forum/pager';

@@ -1,6 +1,6 @@
 import { LOGO_TYPES, SETTING_DEFINITIONS, type LogoType } from '@luntan/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { postForm } from '../api/upload';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';

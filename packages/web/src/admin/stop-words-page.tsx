@@ -6,7 +6,7 @@ import {
   type StopWordsBatchResult,
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { positiveInt } from '../api/forum-queries';

@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
 import { Pager } from '../components/forum/pager';

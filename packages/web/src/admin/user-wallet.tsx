@@ -7,7 +7,7 @@ import {
   type WalletLogItem,
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { TimeText } from '../components/forum/time-text';
 import { Button, Spinner, TextInput } from '../components/ui';
 import { usePending } from '../hooks/use-pending';

@@ -8,7 +8,7 @@ import {
   type SigninAnswerItem,
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../components/forum/pager';
 import { TimeText } from '../components/forum/time-text';

@@ -1,7 +1,7 @@
 import type { DialogMessageCreated } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess, request } from '../api/dispatcher';
 import { dialogsKey } from '../api/message-queries';
 import { uploadImage } from '../api/upload';

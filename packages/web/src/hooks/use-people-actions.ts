@@ -8,7 +8,7 @@ import {
   type UserProfile,
 } from '@luntan/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { isSuccess, request, type ApiResult } from '../api/dispatcher';
 import { reactionFor } from '../api/error-handler';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';

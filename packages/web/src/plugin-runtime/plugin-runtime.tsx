@@ -2,7 +2,7 @@ import type { PluginAction, PluginCallError, PluginCallOptions } from '@luntan/p
 import { isLocale, type PluginListItem } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { agreementQuery } from '../api/community-queries';
 import { isSuccess } from '../api/dispatcher';

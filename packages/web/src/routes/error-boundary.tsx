@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, Icon } from '../components/ui';
 import { isAssetError } from '../routing/asset-loader';

@@ -1,6 +1,6 @@
 import type { CategoryItem } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { loginBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppContext } from '../app-context';
 import { submitSignIn } from '../auth/session';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { dialogListQuery, dialogMessagesQuery, dialogRecordQuery, noticesQuery } from '../api/message-queries';
 import { isSuccess } from '../api/dispatcher';

@@ -1,7 +1,7 @@
 import type { UserProfile, Viewer } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess } from '../api/dispatcher';
 import { deniedPeopleQuery, peopleQuery, profileThreadsQuery, userProfileQuery } from '../api/people-queries';

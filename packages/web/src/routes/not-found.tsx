@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui';
 import { usePlatform } from '../platform/platform-context';

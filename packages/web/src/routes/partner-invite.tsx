@@ -1,7 +1,7 @@
 import { OrderType, type OrderInfo } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { post } from '../api/mutate';
 import { forumKey } from '../api/queries';

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { orderDetailQuery, refreshMoney } from '../api/money-queries';

@@ -1,5 +1,5 @@
 import type { PluginPageRenderData } from '@luntan/plugin-sdk';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { AppContext } from '../app-context';
 import { PluginErrorBoundary, PluginHost } from '../components/plugin/plugin-slot';

@@ -2,7 +2,7 @@ import type { PostRenderData, ThreadCreatedCallback } from '@luntan/plugin-sdk';
 import { Code, POST_CONTENT_MAX, THREAD_TITLE_MAX, type CategoryItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { data, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { categoriesQuery, draftsQuery, positiveInt, threadDetailQuery } from '../api/forum-queries';

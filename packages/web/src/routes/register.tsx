@@ -1,6 +1,6 @@
 import { registerBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { signinFieldsQuery } from '../api/forum-queries';
 import type { AppContext } from '../app-context';

@@ -1,6 +1,6 @@
 import { smsResetPasswordBody } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';

@@ -1,6 +1,6 @@
 import { Code, passwordForgotBody, passwordResetBody } from '@luntan/shared';
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';

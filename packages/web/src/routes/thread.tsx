@@ -1,7 +1,7 @@
 import { Code, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { positiveInt, postsQuery, threadDetailQuery } from '../api/forum-queries';

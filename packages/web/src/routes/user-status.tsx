@@ -1,5 +1,5 @@
 import { UserStatus } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { forumQuery } from '../api/queries';
 import type { AppContext } from '../app-context';
 import { Button, Icon, LinkButton } from '../components/ui';

@@ -1,6 +1,6 @@
 import { Code, type UserProfile } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { data, Link, redirect, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess } from '../api/dispatcher';
 import { positiveInt } from '../api/forum-queries';

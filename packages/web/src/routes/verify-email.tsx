@@ -1,7 +1,7 @@
 import { emailVerifyBody, type EmailVerifyResult } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { userProfileKey } from '../api/people-queries';
 import { isSuccess, request } from '../api/dispatcher';

@@ -1,7 +1,7 @@
 import { OrderType, formatMoney, type OrderInfo } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { payMethodsQuery } from '../api/money-queries';

@@ -1,6 +1,6 @@
 import { OrderStatus, type WalletInfo } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isSuccess } from '../api/dispatcher';
 import { cashListQuery, orderDetailQuery, orderListQuery, walletLogQuery, walletQuery } from '../api/money-queries';

@@ -1,7 +1,7 @@
 import type { WechatSignIn } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isSuccess } from '../api/dispatcher';
 import { useAppContext } from '../app-context';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { wechatOauthUrl } from '../api/oauth-queries';
 import { WechatQrPanel } from '../components/oauth/wechat-qr';

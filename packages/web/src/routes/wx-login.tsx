@@ -1,6 +1,6 @@
 import type { WechatQrStatus } from '@luntan/shared';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { wechatOauthUrl } from '../api/oauth-queries';
 import { useAppContext } from '../app-context';

@@ -25,14 +25,18 @@ export async function findSessionUser(db: Kysely<DB>, token: string, at: string)
     .selectFrom('accessTokens')
     .innerJoin('users', 'users.id', 'accessTokens.userId')
     .selectAll('users')
-    .select(['accessTokens.id as sessionTokenId', 'accessTokens.lastUsedAt as sessionLastUsedAt'])
+    .select([
+      'accessTokens.id as sessionTokenId',
+      'accessTokens.lastUsedAt as sessionLastUsedAt',
+      'accessTokens.expiresAt as sessionExpiresAt',
+    ])
     .where('accessTokens.tokenHash', '=', hashToken(token))
     .where('accessTokens.revokedAt', 'is', null)
     .where('accessTokens.expiresAt', '>', at)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { sessionTokenId, sessionLastUsedAt, ...user } = row;
-  return { user, tokenId: sessionTokenId, lastUsedAt: sessionLastUsedAt };
+  const { sessionTokenId, sessionLastUsedAt, sessionExpiresAt, ...user } = row;
+  return { user, tokenId: sessionTokenId, lastUsedAt: sessionLastUsedAt, expiresAt: sessionExpiresAt };
 }
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number, at: string): Promise<void> {

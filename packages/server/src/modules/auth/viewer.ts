@@ -7,6 +7,7 @@ import { now } from '../../core/time.js';
 import { groupsAndPermissionsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
 import { owesJoiningFee } from './paid-joining.js';
 import { findSessionUser, touchToken } from './tokens.repository.js';
+import type { ViewerCache } from './viewer-cache.js';
 
 /** Who is asking, and what they may do. Built once per /api request. */
 export interface ViewerContext {
@@ -39,23 +40,50 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
 /** Don't write last-used on every request: once a minute per token is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function resolveViewer(db: Kysely<DB>, token: string | null): Promise<ViewerContext> {
+/**
+ * The viewer of a request: from the process's viewer cache when it holds the token under the current counters
+ * (auth/viewer-cache.ts), else read from the database (and kept).
+ */
+export async function resolveViewer(db: Kysely<DB>, token: string | null, cache?: ViewerCache): Promise<ViewerContext> {
   const at = now();
+  const atMs = Date.parse(at);
   if (token && token.length <= 200) {
+    const cached = cache?.get(token, atMs);
+    if (cached) {
+      if (!cached.lastUsedAt || atMs - Date.parse(cached.lastUsedAt) > TOUCH_INTERVAL_MS) {
+        await touchToken(db, cached.viewer.tokenId!, at);
+        cached.lastUsedAt = at;
+      }
+      return cached.viewer;
+    }
+    // Read before the rows: a change committed in between leaves the entry under an older number.
+    const version = cache?.version();
     const session = await findSessionUser(db, token, at);
     if (session) {
-      const { user, tokenId, lastUsedAt } = session;
-      if (!lastUsedAt || Date.parse(at) - Date.parse(lastUsedAt) > TOUCH_INTERVAL_MS) {
+      const { user, tokenId } = session;
+      let lastUsedAt = session.lastUsedAt;
+      if (!lastUsedAt || atMs - Date.parse(lastUsedAt) > TOUCH_INTERVAL_MS) {
         await touchToken(db, tokenId, at);
+        lastUsedAt = at;
       }
       const held = await groupsAndPermissionsOfUser(db, user.id, at);
       const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
       const permissions = new Set(isAdmin ? PERMISSION_KEYS : held.permissions);
-      return { user, tokenId, groups: held.groups, isAdmin, permissions };
+      const viewer: ViewerContext = { user, tokenId, groups: held.groups, isAdmin, permissions };
+      if (cache && version !== undefined) {
+        const ends = Math.min(Date.parse(session.expiresAt), held.expiresAt ? Date.parse(held.expiresAt) : Infinity);
+        cache.set(token, viewer, version, ends, lastUsedAt);
+      }
+      return viewer;
     }
   }
+  const kept = cache?.guestViewer();
+  if (kept) return kept;
+  const version = cache?.version();
   const permissions = new Set(await permissionsOfGroups(db, [GroupId.GUEST]));
-  return { ...GUEST, permissions };
+  const guest: ViewerContext = { ...GUEST, permissions };
+  if (cache && version !== undefined) cache.setGuestViewer(guest, version);
+  return guest;
 }
 
 /** Whether the viewer holds `key`, globally or (with a category) in that category. */

@@ -23,7 +23,7 @@ export async function groupsAndPermissionsOfUser(
   db: Kysely<DB>,
   userId: number,
   at: string,
-): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[] }> {
+): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[]; expiresAt: string | null }> {
   const held = await currentGroupsAndPermissions(db, userId, at);
   if (held.groups.length > 0) return held;
   const fallback = await findDefaultGroup(db);
@@ -31,6 +31,7 @@ export async function groupsAndPermissionsOfUser(
   return {
     groups: [{ id: fallback.id, name: fallback.name }],
     permissions: await permissionsOfGroups(db, [fallback.id]),
+    expiresAt: null,
   };
 }
 
@@ -38,23 +39,26 @@ async function currentGroupsAndPermissions(
   db: Kysely<DB>,
   userId: number,
   at: string,
-): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[] }> {
+): Promise<{ groups: Pick<Group, 'id' | 'name'>[]; permissions: string[]; expiresAt: string | null }> {
   const rows = await db
     .selectFrom('groupUser')
     .innerJoin('groups', 'groups.id', 'groupUser.groupId')
     .leftJoin('groupPermission', 'groupPermission.groupId', 'groups.id')
-    .select(['groups.id', 'groups.name', 'groupPermission.permission'])
+    .select(['groups.id', 'groups.name', 'groupPermission.permission', 'groupUser.expiresAt'])
     .where('groupUser.userId', '=', userId)
     .where((eb) => eb.or([eb('groupUser.expiresAt', 'is', null), eb('groupUser.expiresAt', '>', at)]))
     .orderBy('groups.id')
     .execute();
   const groups = new Map<number, Pick<Group, 'id' | 'name'>>();
   const permissions = new Set<string>();
+  // The first of the held memberships to end: from then on the user holds other groups.
+  let expiresAt: string | null = null;
   for (const row of rows) {
     if (!groups.has(row.id)) groups.set(row.id, { id: row.id, name: row.name });
     if (row.permission !== null) permissions.add(row.permission);
+    if (row.expiresAt !== null && (expiresAt === null || row.expiresAt < expiresAt)) expiresAt = row.expiresAt;
   }
-  return { groups: [...groups.values()], permissions: [...permissions] };
+  return { groups: [...groups.values()], permissions: [...permissions], expiresAt };
 }
 
 export async function isAdministrator(db: Kysely<DB>, userId: number): Promise<boolean> {

@@ -212,9 +212,14 @@ export async function isSiteClosed(db: Kysely<DB>): Promise<boolean> {
  * site stops members who owe the joining fee), and its default language (for the messages of a visitor who chose
  * none).
  */
-export async function readSiteGate(
-  db: Kysely<DB>,
-): Promise<{ closed: boolean; siteMode: string; locale: Locale | undefined }> {
+/** What every /api request checks first: whether the site is closed, its mode and its default language. */
+export interface SiteGate {
+  closed: boolean;
+  siteMode: string;
+  locale: Locale | undefined;
+}
+
+export async function readSiteGate(db: Kysely<DB>): Promise<SiteGate> {
   const rows = await readSettings(db, ['siteClose', 'siteLocale', 'siteMode'], 'default');
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const closed = value('siteClose');

@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '@luntan/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
 import { Icon, Spinner } from '../ui';
 import './community.css';

@@ -1,7 +1,7 @@
 import { GroupId, type GroupData, type InviteLink } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { invitedUsersQuery } from '../../api/community-queries';
 import { isSuccess, request } from '../../api/dispatcher';

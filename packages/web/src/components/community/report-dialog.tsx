@@ -1,6 +1,6 @@
 import { REPORT_REASON_MAX, REPORT_REASONS, reportCreateBody, type ReportTypeValue } from '@luntan/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { post } from '../../api/mutate';
 import { usePending } from '../../hooks/use-pending';
 import { Button, Dialog, Icon, Textarea, toast } from '../ui';

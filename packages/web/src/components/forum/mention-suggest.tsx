@@ -1,7 +1,7 @@
 import { USERNAME_MAX, type UserSearchItem } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess } from '../../api/dispatcher';
 import { mentionQuery } from '../../api/people-queries';
 import { useAppContext } from '../../app-context';

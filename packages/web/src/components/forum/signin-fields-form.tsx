@@ -6,7 +6,7 @@ import {
   type SigninAnswer,
 } from '@luntan/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess } from '../../api/dispatcher';
 import { uploadImage } from '../../api/upload';
 import { Spinner, Textarea, TextInput, toast } from '../ui';

@@ -1,5 +1,5 @@
 import type { ThreadItem } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PriceTag } from '../money/thread-paid';
 import type { ThreadMoney } from '../money/thread-money';

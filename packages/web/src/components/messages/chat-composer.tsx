@@ -1,6 +1,6 @@
 import { DIALOG_MESSAGE_MAX } from '@luntan/shared';
 import { useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CHAT_IMAGE_TYPES, type ChatContent } from '../../hooks/use-chat-actions';
 import { Button, Icon, Textarea } from '../ui';
 

@@ -1,6 +1,6 @@
 import type { DialogMessageItem } from '@luntan/shared';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TimeText } from '../forum/time-text';
 import { UserAvatar, type AvatarUser } from '../people/user-hover-card';
 import { Avatar, Spinner } from '../ui';

@@ -1,7 +1,7 @@
 import { Code } from '@luntan/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { chronological, dialogMessagesQuery, dialogRecordQuery } from '../../api/message-queries';

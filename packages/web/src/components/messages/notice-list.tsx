@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { noticesQuery, notificationsKey, type NoticeCategory, type NoticeItem } from '../../api/message-queries';

@@ -1,7 +1,7 @@
 import { OrderStatus, PayType, formatMoney, parseMoney, type OrderInfo, type TradePayResult } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { isSuccess, request } from '../../api/dispatcher';
 import { payMethodsQuery, refreshMoney, walletQuery } from '../../api/money-queries';

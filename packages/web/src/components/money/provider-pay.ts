@@ -1,7 +1,7 @@
 import { OrderStatus, PayType, type OrderInfo, type TradePayResult } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
 import { orderDetailQuery } from '../../api/money-queries';
 import { useAppContext } from '../../app-context';

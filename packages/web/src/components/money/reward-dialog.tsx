@@ -1,6 +1,6 @@
 import { parseMoney, OrderType, type OrderInfo } from '@luntan/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button, Dialog, TextInput, toast } from '../ui';
 import { createOrder } from './thread-money';
 import './thread-money.css';

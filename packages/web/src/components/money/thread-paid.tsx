@@ -1,7 +1,7 @@
 import { OrderType, type OrderInfo, type ThreadDetail } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useViewer } from '../../hooks/use-forum';
 import { authorOf, UserAvatar } from '../people/user-hover-card';

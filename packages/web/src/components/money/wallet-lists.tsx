@@ -1,7 +1,7 @@
 import type { CashItem, OrderInfo, WalletLogItem } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { cashListQuery, orderListQuery, walletLogQuery, type LedgerFilter } from '../../api/money-queries';

@@ -1,6 +1,6 @@
 import type { LinkedAccountItem, LinkedAccounts } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { post } from '../../api/mutate';

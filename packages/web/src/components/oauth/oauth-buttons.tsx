@@ -1,7 +1,7 @@
 import { OAUTH_ERRORS, type OauthError } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { oauthProvidersQuery, oauthStartUrl } from '../../api/oauth-queries';

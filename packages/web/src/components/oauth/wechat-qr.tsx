@@ -1,6 +1,6 @@
 import { Code, type WechatQrCode, type WechatQrStatus } from '@luntan/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess } from '../../api/dispatcher';
 import { useAppContext } from '../../app-context';
 import { QrCode } from '../money/qr-code';

@@ -1,6 +1,6 @@
 import { isLocale, type Locale, type UserProfile } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { post } from '../../api/mutate';
 import { useQueryClient } from '@tanstack/react-query';
 import { patchProfile } from '../../hooks/use-people-actions';

@@ -1,7 +1,7 @@
 import { emailBindBody, type EmailBindResult, type UserProfile } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
 import { useForum } from '../../hooks/use-forum';
 import { patchProfile } from '../../hooks/use-people-actions';

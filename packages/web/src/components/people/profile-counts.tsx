@@ -1,5 +1,5 @@
 import type { UserProfile } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 
 export type CountName = 'threads' | 'likes' | 'follows' | 'fans';

@@ -1,7 +1,7 @@
 import { NICKNAME_MAX, SIGNATURE_MAX, type UserProfile } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess } from '../../api/dispatcher';
 import { post } from '../../api/mutate';
 import { forumKey } from '../../api/queries';

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@luntan/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../ui';
 import { ProfileCounts, Signature, type CountName } from './profile-counts';

@@ -1,6 +1,6 @@
 import { FollowState, type FollowStateValue } from '@luntan/shared';
 import { useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePeopleActions } from '../../hooks/use-people-actions';
 import { Button, Icon, LinkButton, type ButtonSize } from '../ui';
 

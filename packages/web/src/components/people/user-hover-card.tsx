@@ -2,7 +2,7 @@ import { HOVER_CARD_CLOSE_DELAY_MS, type UserProfile } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSuccess, type ApiResult } from '../../api/dispatcher';
 import { quietUserProfileQuery } from '../../api/people-queries';

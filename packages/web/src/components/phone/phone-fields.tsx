@@ -1,5 +1,5 @@
 import { MOBILE_PATTERN, type SmsType } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button, TextInput, toast } from '../ui';
 import { useSmsCode } from './use-sms-code';
 import './phone.css';

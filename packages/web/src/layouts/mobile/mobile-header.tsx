@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { PrefetchNavLink } from '../../components/prefetch-link';
 import { Badge, Icon } from '../../components/ui';

@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from '@luntan/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useMatches } from 'react-router';
 import { PluginSlot } from '../../components/plugin/plugin-slot';
 import { useForum } from '../../hooks/use-forum';
