@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MEASUREMENTS, percentile, resultTable, runMeasurement, type MeasurementResult } from './bench-measurements.js';
+import {
+  evaluateTargets,
+  isRenderedPage,
+  MEASUREMENTS,
+  percentile,
+  requestHeaders,
+  resultTable,
+  runMeasurement,
+  type HttpMeasurement,
+  type MeasurementResult,
+} from './bench-measurements.js';
 
 describe('bench measurements', () => {
   it('takes the nearest-rank percentile', () => {
@@ -34,7 +44,7 @@ describe('bench measurements', () => {
       p99,
       samples: 10,
       errors: 0,
-      target: { percentile: 'p99', below: 50 },
+      targets: [{ kind: 'latency', percentile: 'p99', below: 50 }],
     });
     const table = resultTable('SQLite', [row('fast', 40), row('slow', 60)]);
     expect(table).toContain('| fast ');
@@ -51,9 +61,84 @@ describe('bench measurements', () => {
 
   it('measures every list, thread, search and page read both as a guest and as a signed-in member', () => {
     const http = MEASUREMENTS.filter((m) => m.kind === 'http');
-    for (const read of ['thread.list (home)', 'thread.detail', 'search "数据库"', 'search "缓存"', 'GET /']) {
-      const viewers = http.filter((m) => m.name.startsWith(read)).map((m) => m.viewer);
+    const reads = ['thread.list (home)', 'thread.detail', 'search "数据库"', 'search "缓存"', 'GET / ', 'GET /thread/'];
+    for (const read of reads) {
+      const viewers = http.filter((m) => m.name.startsWith(read) && !m.withoutGuestCache).map((m) => m.viewer);
       expect(viewers.sort(), read).toEqual(['guest', 'member']);
     }
+  });
+
+  it("measures each page as a guest without the guest cache, and holds the member's pages to a rate and a p99", () => {
+    const pages = MEASUREMENTS.filter((m): m is HttpMeasurement => m.kind === 'http' && m.page === true);
+    expect(pages.filter((m) => m.withoutGuestCache).map((m) => [m.name.split(' ')[1], m.viewer])).toEqual([
+      ['/', 'guest'],
+      ['/thread/<id>', 'guest'],
+    ]);
+    for (const m of pages.filter((p) => p.viewer === 'member')) {
+      expect(m.connections).toBe(50);
+      expect(m.targets).toEqual([
+        { kind: 'rate', atLeast: 400 },
+        { kind: 'latency', percentile: 'p99', below: 150 },
+      ]);
+    }
+  });
+
+  it('judges rate and percentile targets, and misses a row with targets that had errors', () => {
+    const r = {
+      rate: 450,
+      p95: 90,
+      p99: 160,
+      errors: 0,
+      targets: [
+        { kind: 'rate', atLeast: 400 },
+        { kind: 'latency', percentile: 'p99', below: 150 },
+        { kind: 'rate', atLeast: 1500 },
+      ] as MeasurementResult['targets'],
+    };
+    expect(evaluateTargets(r)).toEqual([
+      { label: '≥ 400 req/s', met: true },
+      { label: 'p99 < 150 ms', met: false },
+      { label: '≥ 1,500 req/s', met: false },
+    ]);
+    expect(evaluateTargets({ ...r, rate: 400, p99: 149.9, targets: r.targets.slice(0, 2) }).every((c) => c.met)).toBe(
+      true,
+    );
+    expect(evaluateTargets({ ...r, errors: 3, targets: r.targets.slice(0, 1) })).toEqual([
+      { label: '≥ 400 req/s', met: true },
+      { label: 'no errors', met: false },
+    ]);
+    expect(evaluateTargets({ ...r, errors: 3, targets: [] })).toEqual([]);
+  });
+
+  it("keeps a target for one database off the other database's row", async () => {
+    const row = { kind: 'function', name: 'f', setup: () => () => 1 } as const;
+    const targets = [
+      { kind: 'rate', atLeast: 1, database: 'sqlite' },
+      { kind: 'latency', percentile: 'p99', below: 1000 },
+    ] as const;
+    const ctx = { baseUrl: '', threadIds: [], memberToken: '' };
+    const options = { seconds: 0.01, warmupSeconds: 0 };
+    const pg = await runMeasurement({ ...row, targets: [...targets] }, ctx, { ...options, database: 'postgres' });
+    expect(pg.targets).toEqual([targets[1]]);
+    const lite = await runMeasurement({ ...row, targets: [...targets] }, ctx, { ...options, database: 'sqlite' });
+    expect(lite.targets).toHaveLength(2);
+  });
+
+  it('asks for pages as a browser does, with the cookie for a member', () => {
+    const ctx = { baseUrl: '', threadIds: [1], memberToken: 'tok' };
+    const page = MEASUREMENTS.find((m): m is HttpMeasurement => m.kind === 'http' && m.page === true)!;
+    expect(requestHeaders({ ...page, viewer: 'member' }, ctx)).toMatchObject({
+      cookie: 'access_token=tok',
+      'accept-encoding': 'br, gzip',
+    });
+    expect(requestHeaders({ ...page, viewer: 'guest' }, ctx)).not.toHaveProperty('cookie');
+    const api = MEASUREMENTS.find((m): m is HttpMeasurement => m.kind === 'http' && !m.page)!;
+    expect(requestHeaders({ ...api, viewer: 'member' }, ctx)).toEqual({ authorization: 'Bearer tok' });
+  });
+
+  it('recognizes a rendered page by the app inside its root', () => {
+    expect(isRenderedPage('<!doctype html><html><body><div id="root"><div class="app">x</div></div>')).toBe(true);
+    expect(isRenderedPage('<!doctype html><html><body><div id="root"></div>')).toBe(false);
+    expect(isRenderedPage('{"Code":0}')).toBe(false);
   });
 });

@@ -9,7 +9,18 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
 import type { Database } from '../db/database.js';
-import { MEASUREMENTS, resultTable, runMeasurement, type MeasurementResult } from './bench-measurements.js';
+import { browserTables, runBrowserBench } from './bench-browser.js';
+import {
+  MEASUREMENTS,
+  requestHeaders,
+  resultTable,
+  runMeasurement,
+  type BenchContext,
+  type HttpMeasurement,
+  type Measurement,
+  type MeasurementResult,
+} from './bench-measurements.js';
+import { memoryTable, ServerMemory } from './bench-memory.js';
 import { openForumDatabase, seedWithProgress } from './forum-database.js';
 import { DEMO_PASSWORD } from './demo-seeder.js';
 import { demoUserProfiles } from './demo-users.js';
@@ -18,7 +29,9 @@ import { demoUserProfiles } from './demo-users.js';
  * `npm run bench`: seeds a dedicated forum (100,000 threads and 1,000,000 replies and comments unless told
  * otherwise; an existing one of that size is reused), starts the built server on it as `npm start` does, on a
  * free port, and measures every entry of MEASUREMENTS with autocannon. SQLite by default; PostgreSQL with
- * DATABASE_URL set (or --db postgres); --db both runs one after the other.
+ * DATABASE_URL set (or --db postgres); --db both runs one after the other. For each database, once per value of
+ * --workers (WORKERS of the server): the rows, the memory of each server process, and (first value only) page
+ * loads in Chromium. Rows marked `withoutGuestCache` run against a second server started with GUEST_CACHE_MS=0.
  */
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -33,10 +46,17 @@ const USAGE = `Usage: npm run bench -- [--db sqlite|postgres|both] [--threads N]
   --reseed        start from an empty forum instead of reusing (and topping up) the existing one
   --seconds       seconds of load per measurement (default 10), after --warmup seconds (default 3)
   --only          comma-separated parts of measurement names to run (e.g. --only search,detail)
+  --workers       server processes (WORKERS), comma-separated, "all" = one per core (default 1,all);
+                  one server start and one table per value
+  --no-browser    skip the page loads in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
   --out           also write the tables (Markdown) to this file`;
 
+type DatabaseName = 'sqlite' | 'postgres';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BROWSER_LOADS = 3;
+
 interface BenchOptions {
-  dbs: ('sqlite' | 'postgres')[];
+  dbs: DatabaseName[];
   threads: number;
   posts: number;
   dataDir: string;
@@ -45,7 +65,21 @@ interface BenchOptions {
   seconds: number;
   warmupSeconds: number;
   only: string[];
+  workers: number[];
+  browser: boolean;
   out: string | undefined;
+}
+
+/** `1,all` → [1, 2] on two cores; duplicates (1,all on one core) are measured once. */
+function parseWorkers(value: string, cores: number): number[] {
+  const counts = value.split(',').map((part) => {
+    const p = part.trim().toLowerCase();
+    if (p === 'all') return cores;
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 1) throw new ConfigError('--workers must list integers of at least 1 or "all"');
+    return n;
+  });
+  return [...new Set(counts)];
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -68,6 +102,8 @@ function parseBenchArgs(args: string[]): BenchOptions {
       seconds: { type: 'string' },
       warmup: { type: 'string' },
       only: { type: 'string' },
+      workers: { type: 'string' },
+      'no-browser': { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -80,7 +116,7 @@ function parseBenchArgs(args: string[]): BenchOptions {
   if (!['sqlite', 'postgres', 'both'].includes(db)) throw new ConfigError('--db must be sqlite, postgres or both');
   const threads = integer('threads', values.threads, 100_000, 1);
   return {
-    dbs: db === 'both' ? ['sqlite', 'postgres'] : [db as 'sqlite' | 'postgres'],
+    dbs: db === 'both' ? ['sqlite', 'postgres'] : [db as DatabaseName],
     threads,
     posts: integer('posts', values.posts, threads * 10),
     dataDir: path.resolve(values['data-dir'] ?? process.env.BENCH_DATA_DIR ?? path.join(ROOT, 'data', 'bench')),
@@ -92,6 +128,8 @@ function parseBenchArgs(args: string[]): BenchOptions {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    workers: parseWorkers(values.workers ?? '1,all', os.cpus().length),
+    browser: !values['no-browser'],
     out: values.out,
   };
 }
@@ -114,7 +152,7 @@ async function preparePostgres(url: string, reseed: boolean): Promise<void> {
   }
 }
 
-function envFor(dbName: 'sqlite' | 'postgres', o: BenchOptions): NodeJS.ProcessEnv {
+function envFor(dbName: DatabaseName, o: BenchOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_SCHEMA;
   if (dbName === 'postgres') env.DATABASE_URL = o.databaseUrl;
@@ -133,7 +171,7 @@ const countOf = async (database: Database, table: 'threads' | 'posts') =>
   );
 
 /** Brings the bench forum to the requested size (seeding only what is missing) and picks threads to read. */
-async function prepareForum(dbName: 'sqlite' | 'postgres', o: BenchOptions): Promise<number[]> {
+async function prepareForum(dbName: DatabaseName, o: BenchOptions): Promise<number[]> {
   if (dbName === 'postgres') await preparePostgres(o.databaseUrl, o.reseed);
   else if (o.reseed) fs.rmSync(o.dataDir, { recursive: true, force: true });
   const database = await openForumDatabase(envFor(dbName, o));
@@ -167,6 +205,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Servers started and not yet stopped: stopped on the way out, whatever the way. */
+const running = new Set<ChildProcess>();
+
 /** Starts the server as `npm start` does (building first when sources changed), in its own process group. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
@@ -176,10 +217,14 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; c
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  running.add(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      running.delete(child);
+      throw new Error(`the server exited with code ${child.exitCode}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/siteinfo.v2`);
       if (res.ok) return { baseUrl, child };
@@ -188,12 +233,38 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; c
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  stopServer(child);
+  await stopServer(child);
   throw new Error('the server did not start within 10 minutes');
 }
 
-function stopServer(child: ChildProcess): void {
-  if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone
+  }
+};
+
+/** Stops the server's whole process group (start.mjs, node main.js, its workers) and waits for start.mjs to exit. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  running.delete(child);
+  if (child.pid === undefined) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  // start.mjs is gone; anything left in its group (a worker slow to exit) goes too.
+  signalGroup(child, 'SIGKILL');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) signalGroup(child, 'SIGKILL');
+    process.exit(130);
+  });
 }
 
 /** Signs in the first demo user (every demo user's password is DEMO_PASSWORD) for the member rows. */
@@ -209,57 +280,141 @@ async function signInDemoMember(baseUrl: string): Promise<string> {
   return answer.Data.accessToken;
 }
 
-async function benchOne(dbName: 'sqlite' | 'postgres', o: BenchOptions): Promise<MeasurementResult[]> {
-  const threadIds = await prepareForum(dbName, o);
-  const { baseUrl, child } = await startServer(envFor(dbName, o));
+/** One request of each kind the rows make (every path, as each viewer), so that "idle" means warmed up. */
+async function warmUp(ctx: BenchContext, rows: HttpMeasurement[]): Promise<void> {
+  for (const m of rows) {
+    const res = await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) });
+    await res.arrayBuffer();
+  }
+}
+
+interface ServerRun {
+  results: MeasurementResult[];
+  memory: string;
+}
+
+/** Starts one server, notes its memory idle, measures `rows` while sampling its memory, and stops it. */
+async function measureOnServer(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  rows: Measurement[],
+  threadIds: number[],
+  o: BenchOptions,
+  database: DatabaseName,
+  afterLoad?: (ctx: BenchContext) => Promise<void>,
+): Promise<ServerRun> {
+  const { baseUrl, child } = await startServer(env);
   const results: MeasurementResult[] = [];
   try {
-    const memberToken = await signInDemoMember(baseUrl);
-    const chosen = MEASUREMENTS.filter(
-      (m) => o.only.length === 0 || o.only.some((part) => m.name.toLowerCase().includes(part)),
+    const ctx: BenchContext = { baseUrl, threadIds, memberToken: await signInDemoMember(baseUrl) };
+    const memory = new ServerMemory(child.pid!);
+    await warmUp(
+      ctx,
+      rows.filter((m): m is HttpMeasurement => m.kind === 'http'),
     );
-    for (const m of chosen) {
-      process.stderr.write(`${dbName}: ${m.name}...\n`);
-      results.push(
-        await runMeasurement(
-          m,
-          { baseUrl, threadIds, memberToken },
-          { seconds: o.seconds, warmupSeconds: o.warmupSeconds },
-        ),
-      );
+    memory.idle();
+    memory.start();
+    try {
+      for (const m of rows) {
+        process.stderr.write(`${label}: ${m.name}...\n`);
+        results.push(await runMeasurement(m, ctx, { seconds: o.seconds, warmupSeconds: o.warmupSeconds, database }));
+      }
+    } finally {
+      memory.stop();
     }
+    await afterLoad?.(ctx);
+    return { results, memory: memoryTable(`Memory of the server processes: ${label}`, memory.results()) };
   } finally {
-    stopServer(child);
+    await stopServer(child);
   }
-  return results;
+}
+
+const machine = () =>
+  `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(
+    os.totalmem() / 2 ** 30,
+  )} GiB, Node ${process.version}`;
+// The machine may be shared: the load before a part says how much of it the measurement had.
+const loadLine = () => `${machine()}; load average ${os.loadavg()[0]!.toFixed(1)} before`;
+
+/** One database at one worker count: the rows' table, a memory table per server start, and the browser's tables. */
+async function benchOne(
+  dbName: DatabaseName,
+  workers: number,
+  o: BenchOptions,
+  threadIds: number[],
+  withBrowser: boolean,
+): Promise<string[]> {
+  const where =
+    dbName === 'sqlite' ? `SQLite (${o.dataDir})` : `PostgreSQL (${new URL(o.databaseUrl).pathname.slice(1)})`;
+  const setting = `WORKERS=${workers}`;
+  const chosen = MEASUREMENTS.filter(
+    (m) => o.only.length === 0 || o.only.some((part) => m.name.toLowerCase().includes(part)),
+  );
+  const uncached = chosen.filter((m) => m.kind === 'http' && m.withoutGuestCache);
+  const cached = chosen.filter((m) => !uncached.includes(m));
+  const env = { ...envFor(dbName, o), WORKERS: String(workers) };
+  const load = loadLine();
+  const parts: string[] = [];
+  let browser: string | undefined;
+  const runs: ServerRun[] = [];
+  if (cached.length > 0 || withBrowser) {
+    runs.push(
+      await measureOnServer(`${dbName}, ${setting}`, env, cached, threadIds, o, dbName, async (ctx) => {
+        if (!withBrowser) return;
+        process.stderr.write(`${dbName}, ${setting}: page loads in Chromium...\n`);
+        const browserLoad = loadLine();
+        const report = await runBrowserBench({
+          baseUrl: ctx.baseUrl,
+          threadId: threadIds[0]!,
+          memberToken: ctx.memberToken,
+          loads: BROWSER_LOADS,
+          executablePath: CHROMIUM,
+        });
+        browser = `${browserLoad}\n\n${browserTables(`Browser, ${where}, ${setting}`, report, BROWSER_LOADS)}`;
+      }),
+    );
+  }
+  if (uncached.length > 0) {
+    const label = `${dbName}, ${setting}, GUEST_CACHE_MS=0`;
+    runs.push(await measureOnServer(label, { ...env, GUEST_CACHE_MS: '0' }, uncached, threadIds, o, dbName));
+  }
+  const order = (r: MeasurementResult) => MEASUREMENTS.findIndex((m) => m.name === r.name);
+  const results = runs.flatMap((r) => r.results).sort((a, b) => order(a) - order(b));
+  if (results.length > 0) {
+    parts.push(
+      `${load}\n\n` +
+        resultTable(
+          `${where}, ${setting}: ${o.threads.toLocaleString('en')} threads, ${o.posts.toLocaleString('en')} posts; ` +
+            `${o.seconds} s per row after ${o.warmupSeconds} s of warm-up`,
+          results,
+        ),
+    );
+  }
+  parts.push(...runs.map((r) => r.memory));
+  if (browser) parts.push(browser);
+  return parts;
 }
 
 async function main(): Promise<void> {
   const o = parseBenchArgs(process.argv.slice(2));
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(
-    os.totalmem() / 2 ** 30,
-  )} GiB, Node ${process.version}`;
-  const tables: string[] = [];
+  const parts: string[] = [];
   for (const dbName of o.dbs) {
-    // The machine may be shared: the load before the run says how much of it the measurement had.
-    const load = os.loadavg()[0]!.toFixed(1);
-    const results = await benchOne(dbName, o);
-    const where =
-      dbName === 'sqlite' ? `SQLite (${o.dataDir})` : `PostgreSQL (${new URL(o.databaseUrl).pathname.slice(1)})`;
-    const table = resultTable(
-      `${where}: ${o.threads.toLocaleString('en')} threads, ${o.posts.toLocaleString('en')} posts; ` +
-        `${o.seconds} s per row after ${o.warmupSeconds} s of warm-up; load average ${load} before`,
-      results,
-    );
-    tables.push(table);
-    console.log(`\n${table}\n`);
+    const threadIds = await prepareForum(dbName, o);
+    for (const [i, workers] of o.workers.entries()) {
+      for (const part of await benchOne(dbName, workers, o, threadIds, o.browser && i === 0)) {
+        parts.push(part);
+        console.log(`\n${part}\n`);
+      }
+    }
   }
-  const report = [`Machine: ${machine}`, '', ...tables.flatMap((t) => [t, ''])].join('\n');
-  console.log(`Machine: ${machine}`);
-  if (o.out) fs.writeFileSync(o.out, report);
+  if (o.out) fs.writeFileSync(o.out, parts.join('\n\n') + '\n');
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  async (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    await Promise.all([...running].map(stopServer));
+    process.exit(1);
+  },
+);
