@@ -31,6 +31,7 @@ import { smsRoutes } from './modules/sms/sms.routes.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { siteClosedError } from './modules/settings/settings.service.js';
+import { groupViewer, renderAsFromRequest } from './modules/web/group-render.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
@@ -75,7 +76,11 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const { db, versions, viewers } = api.ctx;
     // The counters first: what the caches below (and the handlers') may still use depends on them.
     await versions.refresh();
-    request.viewer = await resolveViewer(db, tokenFromRequest(request), viewers);
+    // A page rendered for a set of groups reads as those groups (modules/web/group-render.ts).
+    const renderAs = renderAsFromRequest(request);
+    request.viewer = renderAs
+      ? await groupViewer(db, renderAs, viewers)
+      : await resolveViewer(db, tokenFromRequest(request), viewers);
     const url = request.routeOptions.url ?? '';
     const mayBeClosed = !request.viewer.isAdmin && !OPEN_WHEN_SITE_CLOSED.has(url);
     // A visitor who chose no language reads messages in the site's default, as the page does (core/i18n.ts).

@@ -7,6 +7,8 @@ export interface BootState {
   platform: Platform;
   locale: Locale;
   queries: DehydratedState;
+  /** The page was rendered for the member's groups: read its data again as the member once hydrated. */
+  forGroups?: true;
 }
 
 export const BOOT_STATE_GLOBAL = '__LUNTAN_STATE__';

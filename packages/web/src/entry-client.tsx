@@ -1,4 +1,5 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -15,6 +16,17 @@ import { toast } from './components/ui';
 import { createI18n } from './i18n';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
+
+/**
+ * A page the server rendered for the member's groups (their own bits left out) is read again as the member once it
+ * is hydrated: their name in the header, their likes, what they bought (server: modules/web/group-render.ts).
+ */
+function ReadAsMember({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(() => {
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
+  return null;
+}
 
 function readBootState(): BootState {
   const element = document.getElementById(BOOT_STATE_ELEMENT_ID);
@@ -73,6 +85,7 @@ async function main(): Promise<void> {
     container,
     <AppProviders ctx={ctx} i18n={i18n} platform={state.platform}>
       <RouterProvider router={router} />
+      {state.forGroups ? <ReadAsMember queryClient={queryClient} /> : null}
     </AppProviders>,
     {
       // A plugin that throws is a console warning only (its slot's boundary writes it); other caught errors are

@@ -1,6 +1,6 @@
-import { LOCALE_COOKIE, resolveLocale, type Envelope, type Locale } from '@luntan/shared';
+import { LOCALE_COOKIE, resolveLocale, type Envelope, type Forum, type Locale, type Viewer } from '@luntan/shared';
 import type { i18n as I18n } from 'i18next';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -10,7 +10,8 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { createServerApiClient } from './api/client';
-import { cachedForum } from './api/queries';
+import type { ApiResult } from './api/dispatcher';
+import { cachedForum, forumKey } from './api/queries';
 import type { AppContext } from './app-context';
 import { AppProviders } from './app-providers';
 import { scriptSafeJson, type BootState } from './boot-state';
@@ -32,6 +33,11 @@ export interface RenderInput {
   headers: Record<string, string | string[] | undefined>;
   /** The server's in-process API (forwards the visitor's cookie and authorization). */
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
+  /**
+   * The page is rendered for a signed-in member's groups, its API calls made as those groups (the server's
+   * modules/web/group-render.ts): the member's own bits are left out, shown by the browser after hydration.
+   */
+  forGroups?: { groups: { id: number; name: string }[]; isAdmin: boolean };
 }
 
 export interface RenderResult {
@@ -87,6 +93,30 @@ function routerHydrationScript(context: StaticHandlerContext): string {
   return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});`;
 }
 
+/**
+ * A page rendered for a member's groups read the forum as no one: its viewer becomes a member of those groups with no
+ * name yet, so the page is laid out as a signed-in member's (the browser then reads who they are).
+ */
+function standInForMember(queryClient: QueryClient, member: NonNullable<RenderInput['forGroups']>): void {
+  const result = queryClient.getQueryData<ApiResult<Forum>>(forumKey);
+  const forum = result && result.Code === 0 ? (result.Data as Forum) : null;
+  if (!forum || forum.user) return;
+  const user: Viewer = {
+    userId: 0,
+    username: '',
+    nickname: '',
+    avatarUrl: '',
+    status: 0,
+    groups: member.groups,
+    isAdmin: member.isAdmin,
+    rejectReason: '',
+    paid: true,
+    paidUntil: null,
+    mobile: '',
+  };
+  queryClient.setQueryData<ApiResult<Forum>>(forumKey, { ...(result as Envelope<Forum>), Data: { ...forum, user } });
+}
+
 /** One i18next instance per language for the process: a render only reads it (nothing changes its language). */
 const i18ns = new Map<Locale, I18n>();
 function i18nFor(locale: Locale): I18n {
@@ -121,6 +151,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     return { status: context.status, html: '', headers };
   }
 
+  if (input.forGroups) standInForMember(queryClient, input.forGroups);
   const forum = cachedForum(queryClient);
   const site = forum?.setSite ?? null;
   // The server's messages follow the same rule (packages/shared/src/locale.ts), so the two never disagree.
@@ -145,7 +176,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const [manifest, importMap] = await Promise.all([loadManifest(), loadImportMap()]);
   const assets = pageAssets(manifest, routeSources);
 
-  const boot: BootState = { platform, locale, queries: dehydrate(queryClient) };
+  const boot: BootState = {
+    platform,
+    locale,
+    queries: dehydrate(queryClient),
+    ...(input.forGroups ? { forGroups: true } : {}),
+  };
   const headMatches = shownMatches(
     context.matches.map((m) => ({ id: m.route.id, handle: m.route.handle, data: context.loaderData[m.route.id] })),
     context.errors,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { tokenFromRequest } from '../modules/auth/viewer.js';
+import { renderAsFromRequest } from '../modules/web/group-render.js';
 import { chosenLocale } from './i18n.js';
 
 /**
@@ -83,6 +84,8 @@ export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache
   api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return;
     if (!request.routeOptions.config.guestCache || tokenFromRequest(request) !== null) return;
+    // A page rendered for a set of groups reads as them, not as a guest (modules/web/group-render.ts).
+    if (renderAsFromRequest(request)) return;
     // The language is the visitor's choice or, for everyone who chose none, the site's default: a change of that
     // setting is a write, which clears the cache.
     const key = `${chosenLocale(request) ?? 'site'} ${request.url}`;

@@ -28,6 +28,8 @@ interface Entry {
 export class ViewerCache {
   private readonly sessions = new LRUCache<string, Entry>({ max: MAX_SESSIONS });
   private guest: { viewer: ViewerContext; version: number } | null = null;
+  /** Viewers standing for a whole set of groups (modules/web/group-render.ts), by their ids. */
+  private readonly groupViewers = new Map<string, { viewer: ViewerContext; version: number }>();
 
   constructor(private readonly versions: CacheVersions) {}
 
@@ -52,6 +54,16 @@ export class ViewerCache {
 
   setGuestViewer(viewer: ViewerContext, version: number): void {
     this.guest = { viewer, version };
+  }
+
+  groupViewer(key: string): ViewerContext | undefined {
+    const kept = this.groupViewers.get(key);
+    return kept && kept.version === this.versions.get('viewers') ? kept.viewer : undefined;
+  }
+
+  setGroupViewer(key: string, viewer: ViewerContext, version: number): void {
+    if (this.groupViewers.size > 1000) this.groupViewers.clear();
+    this.groupViewers.set(key, { viewer, version });
   }
 
   /** The version to store a viewer under: the counter as read before the viewer's rows were. */

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { Envelope } from '@luntan/shared';
+import { LOCALE_COOKIE, type Envelope } from '@luntan/shared';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { cspNonce } from '../../core/security-headers.js';
-import { tokenFromRequest } from '../auth/viewer.js';
+import { resolveViewer, tokenFromRequest, type ViewerContext } from '../auth/viewer.js';
+import { isGroupRendered, isPaidThreadPage, renderAsHeader, renderAsOf, type RenderAs } from './group-render.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
 interface RenderInput {
@@ -15,6 +16,8 @@ interface RenderInput {
   nonce: string;
   headers: Record<string, string | string[] | undefined>;
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
+  /** Rendered for a signed-in member's groups: the browser reads the data again as the member after hydration. */
+  forGroups?: { groups: { id: number; name: string }[]; isAdmin: boolean };
 }
 interface RenderResult {
   status: number;
@@ -47,6 +50,25 @@ function guestPageKey(request: FastifyRequest): string | null {
     return Array.isArray(value) ? value.join(',') : (value ?? '');
   });
   return `page ${JSON.stringify([request.url, ...parts])}`;
+}
+
+/**
+ * The key of a page rendered for a set of groups: the same headers but, of the cookies, only the language (the
+ * member's session is not read by that render).
+ */
+function groupPageKey(request: FastifyRequest, renderAs: RenderAs): string {
+  const parts = PAGE_KEY_HEADERS.filter((name) => name !== 'cookie').map((name) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(',') : (value ?? '');
+  });
+  const locale = request.cookies?.[LOCALE_COOKIE] ?? '';
+  return `groups ${JSON.stringify([request.url, renderAs.groupIds, locale, ...parts])}`;
+}
+
+/** Whether a rendered page may be kept and shared: a plain page, no cookie set, no redirect. */
+function keepable(result: RenderResult): boolean {
+  const headers = result.headers ?? {};
+  return result.status === 200 && !('set-cookie' in headers) && !('location' in headers);
 }
 
 /** packages/web/dist, found through the workspace package (or next to this package in the source tree). */
@@ -123,12 +145,19 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const apiFor =
-    (request: FastifyRequest): RenderInput['api'] =>
+    (request: FastifyRequest, renderAs: RenderAs | null): RenderInput['api'] =>
     async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> => {
-      const headers: Record<string, string> = {};
+      let headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
+      }
+      if (renderAs) {
+        // As the groups: no session, only the visitor's language.
+        delete headers.authorization;
+        const locale = request.cookies?.[LOCALE_COOKIE];
+        headers.cookie = locale ? `${LOCALE_COOKIE}=${encodeURIComponent(locale)}` : '';
+        headers = { ...headers, ...renderAsHeader(renderAs) };
       }
       const options: InjectOptions = { method, url, headers };
       if (method === 'POST') options.payload = (body ?? {}) as InjectOptions['payload'];
@@ -136,14 +165,31 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       return response.json<Envelope<T>>();
     };
 
+  /** The groups to render this member's page for, or null (a guest, another page, a member who must be stopped). */
+  const groupRenderOf = async (request: FastifyRequest): Promise<(RenderAs & { viewer: ViewerContext }) | null> => {
+    const token = tokenFromRequest(request);
+    if (token === null || request.method !== 'GET' || !isGroupRendered(request.url.split('?')[0]!)) return null;
+    const { ctx } = app;
+    await ctx.versions.refresh();
+    const viewer = await resolveViewer(ctx.db, token, ctx.viewers);
+    const renderAs = renderAsOf(viewer, (await ctx.siteGate.get()).siteMode);
+    if (!renderAs || (await isPaidThreadPage(ctx.db, request.url))) return null;
+    return { ...renderAs, viewer };
+  };
+
+  /** Renders under way, by page key, with the nonce their HTML carries. */
+  const inFlight = new Map<string, { since: number; render: Promise<(RenderResult & { nonce: string }) | null> }>();
+
   app.get('/*', async (request, reply) => {
     const loaded = await loadRenderer();
     if (loaded instanceof Error) {
       return reply.code(503).type('text/html; charset=utf-8').send(missingBuildPage(loaded.message));
     }
     // A guest's page is the guest cache's too (core/guest-cache.ts): the same page for a second, cleared by writes.
+    // So is a member's page of the pages rendered once per set of groups (group-render.ts).
     const cache = app.ctx.guestCache;
-    const key = cache.enabled ? guestPageKey(request) : null;
+    const renderAs = cache.enabled ? await groupRenderOf(request) : null;
+    const key = !cache.enabled ? null : renderAs ? groupPageKey(request, renderAs) : guestPageKey(request);
     const nonce = cspNonce(reply);
     const stored = key ? cache.get(key) : undefined;
     if (stored !== undefined) {
@@ -156,9 +202,39 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
         .send(stored.slice(cut + 1).replaceAll(stored.slice(0, cut), nonce));
     }
     const since = cache.current();
-    const result = await loaded.render({ url: request.url, nonce, headers: request.headers, api: apiFor(request) });
-    const headers = result.headers ?? {};
-    if (key && result.status === 200 && !('set-cookie' in headers) && !('location' in headers)) {
+    // Visitors asking for the same page while it renders wait for that render instead of starting their own (when
+    // a kept page expires under load, one render serves them all).
+    // Only a render that began after the last write is shared (as only such a render is kept).
+    const under = key ? inFlight.get(key) : undefined;
+    const rendering = under && under.since === since ? under.render : undefined;
+    if (rendering) {
+      const shared = await rendering;
+      if (shared && keepable(shared)) {
+        return reply
+          .header('cache-control', 'no-store')
+          .header('x-guest-cache', 'shared')
+          .type('text/html; charset=utf-8')
+          .send(shared.html.replaceAll(shared.nonce, nonce));
+      }
+    }
+    const render = loaded
+      .render({
+        url: request.url,
+        nonce,
+        headers: request.headers,
+        api: apiFor(request, renderAs),
+        ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
+      })
+      .then((rendered) => ({ ...rendered, nonce }));
+    if (key && !rendering) {
+      const entry = { since, render: render.catch(() => null) };
+      inFlight.set(key, entry);
+      void entry.render.finally(() => {
+        if (inFlight.get(key) === entry) inFlight.delete(key);
+      });
+    }
+    const result = await render;
+    if (key && keepable(result)) {
       cache.set(key, since, `${nonce}\n${result.html}`);
       reply.header('x-guest-cache', 'miss');
     }
