@@ -44,7 +44,7 @@ describe('server rendering', () => {
     }
   });
 
-  it("keeps a guest's page for a moment, never a signed-in visitor's, and forgets it on a write", async () => {
+  it("keeps a guest's page for a moment, a signed-in visitor's only as their groups', and forgets it on a write", async () => {
     const guest = () => fetch(`${e2e.baseUrl}/`, { headers: { 'User-Agent': 'curl/8' } });
     await guest();
     const again = await guest();
@@ -56,7 +56,13 @@ describe('server rendering', () => {
       headers: { 'User-Agent': 'curl/8', Cookie: `access_token=${admin.token ?? ''}` },
     });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.get('x-guest-cache')).toBeNull();
+    // Never the guest's page: the page of the administrators' groups, rendered for them (group-render.ts).
+    expect(signedIn.headers.get('x-guest-cache')).toBe('miss');
+    expect(await signedIn.text()).toContain('"forGroups":true');
+    const ownPage = await fetch(`${e2e.baseUrl}/my`, {
+      headers: { 'User-Agent': 'curl/8', Cookie: `access_token=${admin.token ?? ''}` },
+    });
+    expect(ownPage.headers.get('x-guest-cache')).toBeNull();
 
     await admin.settings({ siteName: 'E2E Renamed' });
     try {

@@ -17,8 +17,11 @@ import type { ViewerContext } from '../auth/viewer.js';
  * reading the page's data again as themselves. Discourse serves its pages to members the same way.
  */
 
-/** The pages rendered so: public reads whose every API call is open to the groups' permissions. */
-const GROUP_RENDERED = [/^\/$/, /^\/thread\/\d+$/, /^\/search$/, /^\/user\/\d+$/];
+/**
+ * The pages rendered so: public reads whose every API call is open to the groups' permissions. A member's profile
+ * page is not among them: its tabs (fans, follows) and buttons are mostly the viewer's own.
+ */
+const GROUP_RENDERED = [/^\/$/, /^\/thread\/\d+$/, /^\/search$/];
 
 export function isGroupRendered(pathname: string): boolean {
   return GROUP_RENDERED.some((pattern) => pattern.test(pathname));

@@ -1,6 +1,14 @@
 import { HOVER_CARD_CLOSE_DELAY_MS, type UserProfile } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
@@ -108,6 +116,40 @@ function CardContent({
  * time. The card sits in a portal, so no list's overflow clips it.
  */
 export function UserHoverCard({ user, children }: { user: AvatarUser; children: ReactNode }) {
+  // The card's machinery (queries, timers, placement) comes with the first pointer: a page of threads renders
+  // dozens of avatars, on the server too, and most are never pointed at.
+  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
+  const [armed, setArmed] = useState(false);
+  const card = useRef<CardControls | null>(null);
+  return (
+    <span
+      ref={setAnchor}
+      className="lt-hover-card-anchor"
+      onMouseEnter={() => (armed ? card.current?.open() : setArmed(true))}
+      onMouseLeave={() => card.current?.closeLater()}
+    >
+      {children}
+      {armed && anchor ? <HoverCard user={user} anchor={anchor} controls={card} /> : null}
+    </span>
+  );
+}
+
+/** What the anchor's pointer events do to its card. */
+interface CardControls {
+  open(): void;
+  closeLater(): void;
+}
+
+/** The card of an avatar that has been pointed at: made when the pointer first enters, so it opens at once. */
+function HoverCard({
+  user,
+  anchor,
+  controls,
+}: {
+  user: AvatarUser;
+  anchor: HTMLSpanElement;
+  controls: RefObject<CardControls | null>;
+}) {
   const { t } = useTranslation();
   const { api } = useAppContext();
   const queryClient = useQueryClient();
@@ -120,7 +162,6 @@ export function UserHoverCard({ user, children }: { user: AvatarUser; children: 
   const phaseRef = useRef<CardPhase>('closed');
   const opening = useRef(0);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
   const [card, setCard] = useState<HTMLDivElement | null>(null);
   const query = quietUserProfileQuery(api, user.id, viewerId);
   const result = useQuery({ ...query, enabled: phase !== 'closed' && !guest }).data;
@@ -159,33 +200,35 @@ export function UserHoverCard({ user, children }: { user: AvatarUser; children: 
     }, HOVER_CARD_CLOSE_DELAY_MS);
   };
 
-  useEffect(() => cancelClose, []);
+  // The latest handlers for the anchor's events; the card is made by the pointer's first entering: open now.
+  useLayoutEffect(() => {
+    controls.current = { open, closeLater };
+  });
+  useEffect(() => {
+    controls.current?.open();
+    return cancelClose;
+  }, [controls]);
 
-  return (
-    <span ref={setAnchor} className="lt-hover-card-anchor" onMouseEnter={open} onMouseLeave={closeLater}>
-      {children}
-      {phase !== 'closed'
-        ? createPortal(
-            <div
-              ref={setCard}
-              className="lt-hover-card"
-              style={style}
-              role="dialog"
-              aria-label={t('people.card', { name: user.nickname })}
-              aria-busy={phase === 'loading'}
-              data-testid="user-card"
-              data-state={phase}
-              data-user-id={user.id}
-              onMouseEnter={open}
-              onMouseLeave={closeLater}
-            >
-              <CardContent user={user} phase={phase} result={result} guest={guest} />
-            </div>,
-            document.body,
-          )
-        : null}
-    </span>
-  );
+  return phase !== 'closed'
+    ? createPortal(
+        <div
+          ref={setCard}
+          className="lt-hover-card"
+          style={style}
+          role="dialog"
+          aria-label={t('people.card', { name: user.nickname })}
+          aria-busy={phase === 'loading'}
+          data-testid="user-card"
+          data-state={phase}
+          data-user-id={user.id}
+          onMouseEnter={open}
+          onMouseLeave={closeLater}
+        >
+          <CardContent user={user} phase={phase} result={result} guest={guest} />
+        </div>,
+        document.body,
+      )
+    : null;
 }
 
 export interface UserAvatarProps {
