@@ -135,7 +135,7 @@ export class PinnedClient {
   async call<T = unknown>(
     method: 'GET' | 'POST',
     url: string,
-    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<Answer<T>> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const res = await this.open(
@@ -147,6 +147,7 @@ export class PinnedClient {
         ...options.headers,
       },
       payload,
+      options.timeoutMs ?? 20_000,
     );
     let text = '';
     for await (const chunk of res) text += (chunk as Buffer).toString();
@@ -161,10 +162,12 @@ export class PinnedClient {
     url: string,
     headers: Record<string, string>,
     payload?: string,
+    timeoutMs?: number,
   ): Promise<http.IncomingMessage> {
     return new Promise((resolve, reject) => {
       const req = http.request(`${this.base}${url}`, { method, agent: this.agent, headers }, resolve);
       req.on('error', reject);
+      if (timeoutMs) req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer to ${url} in ${timeoutMs} ms`)));
       req.end(payload);
     });
   }
