@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import cookie from '@fastify/cookie';
@@ -33,6 +34,14 @@ export async function buildApp(
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.limits.store.close());
   app.decorateRequest('viewer');
+  if (ctx.config.processHeader) {
+    // Which process answered (LUNTAN_PROCESS_HEADER=1): the cluster worker's id (0 without a cluster) and its pid.
+    const worker = String(cluster.worker?.id ?? 0);
+    const pid = String(process.pid);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-luntan-worker', worker).header('x-luntan-pid', pid);
+    });
+  }
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await registerSecurityHeaders(app);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,17 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** How long a guest's answer to a public read may be served again, in milliseconds (0: never). */
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How many processes serve the forum (node:cluster): a whole number, or auto (one per core the process may use).
+   * Default: auto when NODE_ENV=production, else 1 (one process, no cluster).
+   */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,3})$/, 'WORKERS must be a whole number from 1 to 9999, or auto')
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  /** 1: every answer says which process gave it (x-luntan-worker, x-luntan-pid), for tests and debugging. */
+  LUNTAN_PROCESS_HEADER: z.enum(['0', '1']).optional(),
   /** 1: the sandbox payment provider is on (development and tests), whatever the back office says. */
   PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   /** Outgoing mail: smtp:// or smtps:// (wins over the back office's smtpUrl), and the sender. */
@@ -76,6 +88,10 @@ export interface Config {
   smsIntervalSeconds: number;
   smsDailyLimit: number;
   rateLimitSmsAddress: number;
+  /** Processes serving the forum; 1 is a single process without a cluster primary. */
+  workers: number;
+  /** Answers carry x-luntan-worker and x-luntan-pid. */
+  processHeader: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -112,7 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsIntervalSeconds: e.SMS_INTERVAL_SECONDS,
     smsDailyLimit: e.SMS_DAILY_LIMIT,
     rateLimitSmsAddress: e.RATE_LIMIT_SMS_ADDRESS,
+    workers: parseWorkers(e.WORKERS ?? (e.NODE_ENV === 'production' ? 'auto' : '1')),
+    processHeader: e.LUNTAN_PROCESS_HEADER === '1',
   };
+}
+
+function parseWorkers(value: string): number {
+  return value === 'auto' ? os.availableParallelism() : Number(value);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -8,6 +9,7 @@ import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
 import { MailTransport } from './core/mail.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
+import { SignalBus } from './core/signals.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './modules/auth/viewer.js';
@@ -38,6 +40,11 @@ export interface AppContext {
   };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
+  /**
+   * Signals to every process of this forum (core/signals.ts): what a per-process cache needs to hear when another
+   * process changed its data. Connected to the other processes by server.ts.
+   */
+  signals: SignalBus;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
   /** Events for signed-in pages, delivered at once (core/live.ts). */
@@ -58,6 +65,7 @@ export interface AppContext {
 export function createContext(config: Config, database: Database): Omit<AppContext, 'log'> {
   const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
   const versions = new CacheVersions(database.handle);
+  const signals = new SignalBus(randomUUID());
   return {
     config,
     db: database.db,
@@ -79,8 +87,9 @@ export function createContext(config: Config, database: Database): Omit<AppConte
       },
     },
     stopWords: new StopWordCache(),
-    guestCache: new GuestAnswerCache(config.guestCacheMs),
-    live: new LiveHub(),
+    signals,
+    guestCache: new GuestAnswerCache(config.guestCacheMs, signals),
+    live: new LiveHub(signals),
     mail: new MailTransport(),
     versions,
     viewers: new ViewerCache(versions),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createContext } from './context.js';
-import { connectLiveTransport } from './core/live-transport.js';
+import { connectSignalTransport } from './core/signal-transport.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
 import { seed, type SeedResult } from './db/seed.js';
 
@@ -16,26 +16,39 @@ export interface Server {
 export interface ServerOptions {
   /** Where the log goes instead of stdout (tests read it: the log SMS provider's lines). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * false: the database is ready already (a cluster worker: the primary migrated and seeded it before forking).
+   * Default true: migrate and seed first.
+   */
+  prepare?: boolean;
 }
 
-/** Opens the database, migrates it forward, seeds what is missing and builds the app (not yet listening). */
+/** Migrates the database forward and seeds what is missing: once per start, before any app serves it. */
+export async function prepareDatabase(database: Database, config: Config): Promise<SeedResult> {
+  await migrateToLatest(database);
+  return seed(database.db, {
+    ...(config.adminUsername ? { adminUsername: config.adminUsername } : {}),
+    ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
+  });
+}
+
+/** Opens the database, prepares it (unless told it is ready) and builds the app (not yet listening). */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = await openDatabase(config);
   try {
-    await migrateToLatest(database);
-    const seeded = await seed(database.db, {
-      ...(config.adminUsername ? { adminUsername: config.adminUsername } : {}),
-      ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
-    });
-    const app = await buildApp(createContext(config, database), options);
-    const disconnectLive = await connectLiveTransport(app.ctx.live, config, app.log);
+    const seeded = options.prepare === false ? {} : await prepareDatabase(database, config);
+    const app = await buildApp(
+      createContext(config, database),
+      options.logStream ? { logStream: options.logStream } : {},
+    );
+    const disconnectSignals = await connectSignalTransport(app.ctx.signals, config, app.log);
     return {
       app,
       database,
       seeded,
       async close() {
         await app.close();
-        await disconnectLive();
+        await disconnectSignals();
         await database.destroy();
       },
     };

@@ -3,6 +3,10 @@ import { LRUCache } from 'lru-cache';
 import { tokenFromRequest } from '../modules/auth/viewer.js';
 import { renderAsFromRequest } from '../modules/web/group-render.js';
 import { chosenLocale } from './i18n.js';
+import { defineTopic, type SignalBus } from './signals.js';
+
+/** "What guests were told may be stale": raised by a successful write in any process. */
+const GUEST_ANSWERS_STALE = defineTopic<null>('guest-cache');
 
 /**
  * A short-lived cache of what guests read (the "microcache" of nginx, Discourse's anonymous cache): a guest's answer
@@ -10,17 +14,21 @@ import { chosenLocale } from './i18n.js';
  * answer without touching the database. Signed-in viewers are never served from it (their answers carry what they
  * may do, whom they blocked...).
  *
- * It stays right within the process because every successful write clears it (a non-GET under /api answering Code
- * 0, except counting a view) once it has committed, and an answer of a read that began before that is not stored. Other processes' writes, and
- * writes straight to the database (the demo seeder), show after at most `ttlMs`: guests may see a new thread up to
- * a second late, a signed-in author never does. `GUEST_CACHE_MS=0` turns it off.
+ * It stays right because every successful write clears it (a non-GET under /api answering Code 0, except counting a
+ * view) once it has committed, in this process at once and in the forum's other processes through the signal bus
+ * (core/signals.ts), and an answer of a read that began before that is not stored. Writes straight to the database
+ * (the demo seeder), and other processes' writes while the bus is down, show after at most `ttlMs`: guests may see
+ * a new thread up to a second late, a signed-in author never does. `GUEST_CACHE_MS=0` turns it off.
  */
 export class GuestAnswerCache {
   private readonly answers: LRUCache<string, string> | null;
   /** Raised by every successful write; an answer is kept only if no write ended while it was computed. */
   private generation = 0;
 
-  constructor(readonly ttlMs: number) {
+  constructor(
+    readonly ttlMs: number,
+    private readonly signals: SignalBus,
+  ) {
     this.answers =
       ttlMs > 0
         ? new LRUCache<string, string>({
@@ -30,13 +38,19 @@ export class GuestAnswerCache {
             sizeCalculation: (answer, key) => answer.length + key.length,
           })
         : null;
+    if (this.answers) signals.subscribe(GUEST_ANSWERS_STALE, () => this.invalidate());
   }
 
   get enabled(): boolean {
     return this.answers !== null;
   }
 
-  /** Forgets every answer; called after every successful write. */
+  /** Forgets every answer in every process of the forum; called after every successful write. */
+  async invalidateEverywhere(): Promise<void> {
+    if (this.answers) await this.signals.publish(GUEST_ANSWERS_STALE, null);
+  }
+
+  /** Forgets every answer in this process. */
   invalidate(): void {
     this.generation += 1;
     this.answers?.clear();
@@ -109,7 +123,8 @@ export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache
       // A write has been committed (handlers answer after their transaction): forget what guests were told, and
       // (through the generation) refuse answers of reads that began before it. A refused or failed call changes
       // nothing, so a flood of bad requests cannot keep the cache empty.
-      cache.invalidate();
+      // Awaited so that the other processes are told before the writer has its answer.
+      await cache.invalidateEverywhere();
     }
     return payload;
   });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { defineTopic, type SignalBus } from './signals.js';
 
 /** What a signed-in page is told at once (the unread counters and lists are then read again through the API). */
 export interface LiveEvent {
@@ -9,35 +10,26 @@ export interface LiveEvent {
 
 type Listener = (event: LiveEvent) => void;
 
+/** A live event for one user, as it crosses processes. */
+const LIVE = defineTopic<{ u: number; e: LiveEvent }>('live');
+
 /**
  * Events for one user, delivered to every page that user has open, in whichever process holds the page's stream.
- * This process's pages are reached directly; other processes through the configured transport (see live-transport).
+ * This process's pages are reached directly; other processes through the signal bus (core/signals.ts).
  */
 export class LiveHub {
   private readonly local = new EventEmitter();
-  private transport: ((userId: number, event: LiveEvent) => Promise<void>) | null = null;
 
-  constructor() {
+  constructor(private readonly signals: SignalBus) {
     this.local.setMaxListeners(0);
-  }
-
-  /** Routes publications through another transport (PostgreSQL NOTIFY, Redis), which calls `deliver` back. */
-  useTransport(send: (userId: number, event: LiveEvent) => Promise<void>): void {
-    this.transport = send;
+    signals.subscribe(LIVE, ({ u, e }) => this.deliver(u, e));
   }
 
   /** Tells every open page of `userId`, in every process. Never throws: live delivery is best effort. */
   async publish(userId: number, event: LiveEvent): Promise<void> {
-    if (!this.transport) {
-      this.deliver(userId, event);
-      return;
-    }
-    try {
-      // The transport delivers to this process's pages at once, then tells the others.
-      await this.transport(userId, event);
-    } catch {
-      // The transport is down: the other processes' pages catch up with the 60-second poll.
-    }
+    // The bus delivers to this process's pages at once, then tells the others; when it cannot, their pages catch
+    // up with the 60-second poll of the unread counters.
+    await this.signals.publish(LIVE, { u: userId, e: event });
   }
 
   /** Hands an event to this process's pages of `userId`. */

@@ -4,14 +4,20 @@ import SqliteDatabase from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
   sql,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
   type SqliteDatabase as SqliteConnection,
+  type SqliteDialectConfig,
   type Migration,
   type MigrationProvider,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -95,12 +101,13 @@ export async function openDatabase(
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'luntan.sqlite');
   const sqlite = new SqliteDatabase(file);
+  // First, so that even these pragmas wait for another process's writer instead of failing (WORKERS>1).
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return {
@@ -110,6 +117,31 @@ export async function openDatabase(
     handle: { kind: 'sqlite', sqlite },
     destroy: () => db.destroy(),
   };
+}
+
+/**
+ * Kysely's SQLite driver begins a transaction with a plain (deferred) `begin`: it takes the write lock only at its
+ * first write. When another process wrote in between, SQLite cannot upgrade the transaction's read snapshot to a
+ * write and fails at once with SQLITE_BUSY, whatever the busy timeout. `begin immediate` takes the write lock at the
+ * start, waiting up to the busy timeout for another process's writer to finish, so a transaction that reads then
+ * writes never fails for being concurrent. Transactions marked `setAccessMode('read only')` stay deferred.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(
+      CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'),
+    );
+  }
+}
+
+export class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.options);
+  }
 }
 
 /** How many prepared statements one SQLite connection keeps (distinct SQL texts the app sends). */

@@ -9,7 +9,7 @@ const KEEPALIVE_MS = 25_000;
 /**
  * GET /api/v3/live: the signed-in page's event stream (server-sent events). Each event names what changed
  * (`notification`, `dialogMessage`, `dialogRead`, `unread`) and the page reads it again through the API; the
- * stream ends when the session logs out. Other processes' events arrive through the live transport.
+ * stream ends when the session logs out. Other processes' events arrive through the signal bus (core/signals.ts).
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { live } = app.ctx;
@@ -28,7 +28,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Server-sent events for the signed-in member: notification, dialogMessage, dialogRead, unread',
         description:
           'text/event-stream; each event is `event: <kind>` with a JSON `data` line. Keep-alive comments every 25 s. ' +
-          'The stream ends when this session logs out. Across app processes through PostgreSQL LISTEN/NOTIFY or Redis.',
+          'The stream ends when this session logs out. Across app processes through Redis, PostgreSQL LISTEN/NOTIFY or the cluster IPC channel.',
       },
     },
     async (request, reply) => {

@@ -1,0 +1,24 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('WORKERS', () => {
+  it('is 1 by default, and one per core in production', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'production' }).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ NODE_ENV: 'production', WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('takes a whole number of at least 1, or auto', () => {
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    for (const bad of ['0', '-1', '1.5', 'two', 'AUTO', '01']) {
+      expect(() => loadConfig({ WORKERS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it('says which process answered only when asked to', () => {
+    expect(loadConfig({}).processHeader).toBe(false);
+    expect(loadConfig({ LUNTAN_PROCESS_HEADER: '1' }).processHeader).toBe(true);
+  });
+});
