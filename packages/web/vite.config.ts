@@ -1,7 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { pluginShims } from './build/plugin-shims';
+
+/**
+ * The small modules every page uses (the API dispatcher, the viewer's session, the UI widgets, the shared constants)
+ * and, through their imports, React Router and i18next: one chunk instead of a dozen of a few hundred bytes each,
+ * which compresses better and costs fewer requests. Left to itself the bundler splits them by which lazy pages share
+ * them. The first page's budget (src/server/first-load.test.ts) counts on it.
+ */
+const APP_CORE =
+  /packages[\\/](shared[\\/]src[\\/](codes|constants|list-codes|locale|money)\.ts|web[\\/]src[\\/](app-context|platform[\\/]|auth[\\/](session|jump-url|token)|api[\\/](queries|mutate|dispatcher|query-string|token-store|client)\.ts|hooks[\\/]use-pending|plugin-runtime[\\/]plugin-registry|components[\\/]ui[\\/]))/;
 
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.meta.url));
@@ -12,8 +22,22 @@ const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.met
  * - `vite build --ssr src/entry-server.tsx`: the server renderer in dist/server/entry-server.js.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  // The browser build also writes the modules a plugin may import (build/plugin-shims.ts).
-  plugins: isSsrBuild ? [react()] : [react(), pluginShims()],
+  // The browser build also writes the modules a plugin may import (build/plugin-shims.ts), and a `.br` (brotli at
+  // its best quality) and a `.gz` (gzip level 9) next to every text file, served as they are by the API server
+  // (`preCompressed` of @fastify/static in packages/server/src/modules/web/web.routes.ts).
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        pluginShims(),
+        compression({
+          include: /\.(js|mjs|css|json|svg|html|txt|xml)$/,
+          // The manifest and the plugin import map are read by the server from disk, never sent.
+          exclude: /[\\/]?\.vite[\\/]/,
+          algorithms: ['brotliCompress', 'gzip'],
+          logLevel: 'silent',
+        }),
+      ],
   resolve: {
     alias: { '@luntan/shared': sharedSource, '@luntan/plugin-sdk': sdkSource },
   },
@@ -31,7 +55,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet for the whole app: no flash of unstyled content when a lazy route arrives.
         cssCodeSplit: false,
         sourcemap: true,
-        rollupOptions: { input: 'src/entry-client.tsx' },
+        rollupOptions: {
+          input: 'src/entry-client.tsx',
+          output: { codeSplitting: { groups: [{ name: 'app-core', test: APP_CORE }] } },
+        },
       },
   // The server bundle carries its own production React (and every other dependency): the API server need not
   // set NODE_ENV, and the bundle does not depend on how node_modules is laid out where it runs.

@@ -4,6 +4,7 @@ import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { refuseNulCharacters } from './core/input-guard.js';
 import { refuseCrossSiteWrites } from './core/same-origin.js';
+import { registerApiEtag } from './core/api-etag.js';
 import { registerGuestCache } from './core/guest-cache.js';
 import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.js';
 import { RequestValidationError } from './core/validation.js';
@@ -71,6 +72,7 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 /** Everything under /api: who is asking, the envelope, the error codes. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerGuestCache(api, api.ctx.guestCache);
+  registerApiEtag(api);
   api.addHook('onRequest', refuseCrossSiteWrites);
   api.addHook('onRequest', async (request) => {
     const { db, versions, viewers } = api.ctx;

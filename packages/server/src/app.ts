@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppContext } from './context.js';
+import { registerCompression } from './core/compression.js';
 import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
@@ -45,6 +46,8 @@ export async function buildApp(
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await registerSecurityHeaders(app);
+  // Before any route: it hooks into each route as the route is declared.
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(docsPlugin);

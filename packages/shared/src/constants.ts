@@ -74,3 +74,39 @@ export const USERNAME_MAX = 15;
 export const NICKNAME_MAX = 15;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+
+/**
+ * The hook slots of each target, as the web app names them: the contract plugins are written against. Kept here, away
+ * from the zod schemas of schemas/plugins.ts, so the web app's first page can name the slots without loading zod.
+ */
+export const PLUGIN_HOOKS = {
+  plugin_global: ['header_replace', 'footer_replace'],
+  plugin_index: [
+    'header_insert_before',
+    'header_insert_after',
+    'header_replace',
+    'tabs_replace',
+    'topping_insert_before',
+    'topping_insert_after',
+    'topping_replace',
+    'left_insert',
+    'right_insert',
+    'recommend_replace',
+    'qrcode_replace',
+    'copyright_replace',
+    'thread_extension_display_hook',
+  ],
+  plugin_post: ['post_extension_entry_hook', 'post_extension_content_hook'],
+  plugin_detail: ['thread_extension_display_hook'],
+  plugin_system: ['add_page_hook'],
+  plugin_page: [],
+  plugin_user: ['user_extension_action_hook', 'user_extension_left_layout_hook'],
+} as const satisfies Record<PluginTarget, readonly string[]>;
+
+export type PluginHookName = (typeof PLUGIN_HOOKS)[PluginTarget][number];
+export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
+
+/** Compares versions by joining their digits (the spec's rule): 1.2.10 is "1210", above 1.3.0 ("130"). */
+export function comparePluginVersions(a: string, b: string): number {
+  return Number(a.split('.').join('')) - Number(b.split('.').join(''));
+}

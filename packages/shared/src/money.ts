@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { problem } from './validation-messages.js';
-
 /*
  * Money is integer cents inside the program and in the database, and a string with two decimals ("12.50") in the
  * API and on pages. No floating point on the way: text is parsed digit by digit, cents are formatted by integer
@@ -24,37 +21,6 @@ export function formatMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * An amount field: a string or number with at most two decimals, between `min` and `max` cents; parses to cents.
- * Label it with `labeled()` at the use (金额 / Amount by default through COMMON_FIELD_LABELS).
- */
-export function moneyField(minCents = 0, maxCents = MONEY_MAX_CENTS) {
-  return z.union([z.string(), z.number()]).transform((value, ctx): number => {
-    const cents = parseMoney(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', input: value, ...problem({ kind: 'badFormat', format: 'money' }) });
-      return z.NEVER;
-    }
-    if (cents < minCents) {
-      ctx.addIssue({
-        code: 'custom',
-        input: value,
-        ...problem({ kind: 'amountBelow', min: formatMoney(minCents) }),
-      });
-      return z.NEVER;
-    }
-    if (cents > maxCents) {
-      ctx.addIssue({
-        code: 'custom',
-        input: value,
-        ...problem({ kind: 'amountAbove', max: formatMoney(maxCents) }),
-      });
-      return z.NEVER;
-    }
-    return cents;
-  });
 }
 
 /** A ratio in hundredths of a percent (basis points) from "0.60" (percent) text; null when not one. */

@@ -13,7 +13,7 @@ import { forgetSession } from './auth/session';
 import { BOOT_STATE_ELEMENT_ID, type BootState } from './boot-state';
 import { PluginErrorBoundary } from './components/plugin/plugin-slot';
 import { toast } from './components/ui';
-import { createI18n } from './i18n';
+import { createI18nWith, loadCatalogue } from './i18n/runtime';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
 
@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   const state = readBootState();
   const queryClient = createQueryClient(false);
   hydrate(queryClient, state.queries);
-  const i18n = createI18n(state.locale);
+  // Only the page's language is loaded (the server preloads its chunk); it must be there before the first render.
+  const catalogue = loadCatalogue(state.locale);
+  const i18n = createI18nWith(state.locale, { [state.locale]: await catalogue });
   const pleaseLogin = (): string => i18n.t('auth.pleaseLogin');
   const ctx: AppContext = { queryClient, api: browserApi, isServer: false };
   const routes = createRoutes(ctx, pleaseLogin);

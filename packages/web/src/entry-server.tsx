@@ -15,7 +15,7 @@ import { cachedForum, forumKey } from './api/queries';
 import type { AppContext } from './app-context';
 import { AppProviders } from './app-providers';
 import { scriptSafeJson, type BootState } from './boot-state';
-import { createI18n, htmlLang } from './i18n';
+import { CATALOGUE_SOURCES, createI18n, htmlLang } from './i18n';
 import { platformFromUserAgent } from './platform/platform';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
@@ -174,7 +174,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     .map((match) => ROUTE_MODULES[match.route.id as keyof typeof ROUTE_MODULES]?.src)
     .filter((src): src is string => typeof src === 'string');
   const [manifest, importMap] = await Promise.all([loadManifest(), loadImportMap()]);
-  const assets = pageAssets(manifest, routeSources);
+  // The browser loads the page's language before hydrating: preloaded with the page's modules.
+  const assets = pageAssets(manifest, [CATALOGUE_SOURCES[locale], ...routeSources]);
 
   const boot: BootState = {
     platform,

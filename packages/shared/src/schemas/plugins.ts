@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PLUGIN_PLATFORMS, PLUGIN_TARGETS, PLUGIN_VERSION_PATTERN, type PluginTarget } from '../constants.js';
+import {
+  PLUGIN_HOOKS,
+  PLUGIN_PLATFORMS,
+  PLUGIN_TARGETS,
+  PLUGIN_VERSION_PATTERN,
+  type PluginPlatform,
+} from '../constants.js';
 import { problem } from '../validation-messages.js';
 import { labeled } from './field-labels.js';
 
@@ -8,39 +14,6 @@ import { labeled } from './field-labels.js';
  * and the shapes of the plugin calls. The server checks an uploaded package with these schemas; the web app checks
  * each registration again before rendering it (a failure there is a console warning only, as the spec says).
  */
-
-/** The hook slots of each target, as the web app names them: the contract plugins are written against. */
-export const PLUGIN_HOOKS = {
-  plugin_global: ['header_replace', 'footer_replace'],
-  plugin_index: [
-    'header_insert_before',
-    'header_insert_after',
-    'header_replace',
-    'tabs_replace',
-    'topping_insert_before',
-    'topping_insert_after',
-    'topping_replace',
-    'left_insert',
-    'right_insert',
-    'recommend_replace',
-    'qrcode_replace',
-    'copyright_replace',
-    'thread_extension_display_hook',
-  ],
-  plugin_post: ['post_extension_entry_hook', 'post_extension_content_hook'],
-  plugin_detail: ['thread_extension_display_hook'],
-  plugin_system: ['add_page_hook'],
-  plugin_page: [],
-  plugin_user: ['user_extension_action_hook', 'user_extension_left_layout_hook'],
-} as const satisfies Record<PluginTarget, readonly string[]>;
-
-export type PluginHookName = (typeof PLUGIN_HOOKS)[PluginTarget][number];
-export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
-
-/** Compares versions by joining their digits (the spec's rule): 1.2.10 is "1210", above 1.3.0 ("130"). */
-export function comparePluginVersions(a: string, b: string): number {
-  return Number(a.split('.').join('')) - Number(b.split('.').join(''));
-}
 
 /** An appid: the plugin's id, also its folder and URL segment. */
 export const PLUGIN_APPID_PATTERN = /^[a-z0-9][a-z0-9_-]{1,63}$/;

@@ -4,8 +4,9 @@ import { bodyId, queryId } from './categories.js';
 import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
-import { moneyField } from '../money.js';
+import { moneyField } from './money-field.js';
 import { captchaField } from './captcha.js';
+import { ThreadSort } from '../list-codes.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -152,11 +153,6 @@ export const threadOperateBody = z
     }
   });
 export type ThreadOperateBody = z.infer<typeof threadOperateBody>;
-
-/** The family's thread.list sorts. */
-export const ThreadSort = { CREATED: 1, LAST_POSTED: 2, HOT: 3, UPDATED: 4 } as const;
-/** The family's thread.list `complex` filters (4, purchased, comes with payments). */
-export const ThreadComplex = { MY_DRAFTS: 1, LIKED: 2, FAVORITES: 3, BY_USER: 5 } as const;
 
 /** GET /api/v3/thread.list */
 export const threadListQuery = z.object({

@@ -7,16 +7,10 @@ import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
 import { labeled } from './field-labels.js';
 import { bodyFlag } from './threads.js';
 import { problem } from '../validation-messages.js';
+import { FollowType, type FollowStateValue } from '../list-codes.js';
 
 /** A signature: one line of at most 140 characters. */
 export const SIGNATURE_MAX = 140;
-
-/** The viewer's relation to a user: 0 not followed, 1 followed, 2 mutual (each follows the other). */
-export const FollowState = { NONE: 0, FOLLOWING: 1, MUTUAL: 2 } as const;
-export type FollowStateValue = (typeof FollowState)[keyof typeof FollowState];
-
-/** follow.delete / follow.list: 1 the users someone follows, 2 someone's fans. */
-export const FollowType = { FOLLOWING: 1, FANS: 2 } as const;
 
 export const signatureSchema = labeled(
   z.string().trim().superRefine(charsBetween(0, SIGNATURE_MAX)).refine(noControlChars, CONTROL_CHARS),

@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { moneyField } from '../money.js';
+import { moneyField } from './money-field.js';
 import { problem } from '../validation-messages.js';
 import { bodyId, queryId } from './categories.js';
 import { CONTROL_CHARS, noControlChars, paginationQuery } from './common.js';
 import { labeled } from './field-labels.js';
+import { ORDER_TYPES } from '../list-codes.js';
 
 /*
  * Money: wallets, the ledger, orders, payments, withdrawals and finance statistics, in the family's names and
  * numbers (shared/spec/api-routes.md). Amounts travel as strings with two decimals ("12.50"); requests may send a
  * string or a number, which the schemas parse to integer cents.
  */
-
-/** Order types. 30 (top-up) is the family's number for a recharge. */
-export const OrderType = { REGISTER: 1, REWARD: 2, THREAD: 3, GROUP: 4, RECHARGE: 30 } as const;
-export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
-export const ORDER_TYPES: readonly OrderTypeValue[] = Object.values(OrderType);
 
 /** Order status: 0 pending, 1 paid, 2 cancelled, 3 failed, 4 expired, 10 refunded. */
 export const OrderStatus = { PENDING: 0, PAID: 1, CANCELLED: 2, FAILED: 3, EXPIRED: 4, REFUNDED: 10 } as const;

@@ -11,11 +11,11 @@ import { useTranslation } from '../i18n/use-translation';
 import { TimeText } from '../components/forum/time-text';
 import { Button, Spinner, TextInput } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
-import type { Messages } from '../i18n/zh';
+import type { AdminMessages } from '../i18n/zh-admin';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 
 /** The text keys of ledger change types, order types and order states (others show their number). */
-const CHANGE_KEYS: Record<number, keyof Messages['admin']['wallet']['change']> = {
+const CHANGE_KEYS: Record<number, keyof AdminMessages['wallet']['change']> = {
   [WalletChangeType.CASH_FREEZE]: 'cashFreeze',
   [WalletChangeType.CASH_PAID]: 'cashPaid',
   [WalletChangeType.CASH_THAW]: 'cashThaw',
@@ -29,14 +29,14 @@ const CHANGE_KEYS: Record<number, keyof Messages['admin']['wallet']['change']> =
   [WalletChangeType.REGISTER_EXPENSE]: 'registerExpense',
   [WalletChangeType.ADMIN_SUBTRACT]: 'adminSubtract',
 };
-const ORDER_TYPE_KEYS: Record<number, keyof Messages['admin']['wallet']['orderType']> = {
+const ORDER_TYPE_KEYS: Record<number, keyof AdminMessages['wallet']['orderType']> = {
   [OrderType.REGISTER]: 'register',
   [OrderType.REWARD]: 'reward',
   [OrderType.THREAD]: 'thread',
   [OrderType.GROUP]: 'group',
   [OrderType.RECHARGE]: 'recharge',
 };
-const ORDER_STATE_KEYS: Record<number, keyof Messages['admin']['wallet']['orderState']> = {
+const ORDER_STATE_KEYS: Record<number, keyof AdminMessages['wallet']['orderState']> = {
   [OrderStatus.PENDING]: 'pending',
   [OrderStatus.PAID]: 'paid',
   [OrderStatus.CANCELLED]: 'cancelled',

@@ -1,7 +1,7 @@
 import { Code, REQUEST_TIMEOUT_MS, type Envelope } from '@luntan/shared';
 import { withQuery } from './query-string';
 import { readAccessToken } from './token-store';
-import { checkParameters, type ParameterSchema } from './validate';
+import type { ParameterSchema } from './validate';
 
 /**
  * The one dispatcher every browser call goes through (spec sections 7 and 8):
@@ -87,6 +87,9 @@ async function send<T>(options: RequestOptions): Promise<ApiResult<T>> {
 
   if (options.validator) {
     const input = method === 'GET' ? (options.params ?? {}) : options.data;
+    // Loaded by the first call that carries a schema (a form's), not by every page: the checks and their messages
+    // are code the first page does not need.
+    const { checkParameters } = await import('./validate');
     const failure = checkParameters(options.validator, input);
     if (failure) {
       // Warn only, unless this call switched validation on.

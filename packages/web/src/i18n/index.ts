@@ -1,31 +1,29 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@luntan/shared';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { Locale } from '@luntan/shared';
+import type { i18n as I18n } from 'i18next';
 import { en } from './en';
-import { zh, type Messages } from './zh';
+import { enAdmin } from './en-admin';
+import { createI18nWith } from './runtime';
+import { zh } from './zh';
+import { zhAdmin } from './zh-admin';
 
-export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
+export {
+  CATALOGUE_SOURCES,
+  htmlLang,
+  loadAdminCatalogue,
+  loadCatalogue,
+  switchLanguage,
+  writeLocaleCookie,
+} from './runtime';
 
-/** One i18next instance per server request, one in the browser. Resources are bundled: no loading step. */
+/** Both catalogues whole, the back office's messages included. */
+const zhAll = { ...zh, admin: { ...zh.admin, ...zhAdmin } };
+const enAll = { ...en, admin: { ...en.admin, ...enAdmin } };
+export const resources = { zh: { translation: zhAll }, en: { translation: enAll } } as const;
+
+/**
+ * An i18next instance with both catalogues bundled: the server renderer's (one per request) and the tests'. The
+ * browser's entry uses runtime.ts instead, which loads only the page's language.
+ */
 export function createI18n(locale: Locale): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: ['zh', 'en'],
-    resources: resources as unknown as Record<Locale, { translation: Messages }>,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
-}
-
-export function htmlLang(locale: Locale): string {
-  return locale === 'zh' ? 'zh-CN' : 'en';
-}
-
-/** Sets the locale cookie for a year (read by the server on the next render). */
-export function writeLocaleCookie(locale: Locale): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  return createI18nWith(locale, { zh: zhAll, en: enAll });
 }

@@ -1,6 +1,6 @@
 import { ASSET_LOAD_TIMEOUT_MS, type PluginListItem } from '@luntan/shared';
 import { ASSET_MESSAGES, AssetError, loadWithTimeout } from '../routing/asset-loader';
-import type { PluginModuleExports } from './plugin-rules';
+import type { PluginModuleExports } from './plugin-registry';
 
 /**
  * Loading a plugin's client module (and its stylesheet) in the browser. A module that fails to load, or has not

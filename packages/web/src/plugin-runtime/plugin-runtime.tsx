@@ -8,7 +8,6 @@ import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
-import { exposePluginRuntime } from './plugin-globals';
 import { pluginListQuery, pluginsOf } from './plugin-list';
 import {
   importModule,
@@ -17,7 +16,8 @@ import {
   type ModuleImporter,
   type PluginLoadResult,
 } from './plugin-loader';
-import { registerPlugins, type LoadedPlugin } from './plugin-rules';
+import { EMPTY_REGISTRY, type LoadedPlugin } from './plugin-registry';
+import type { registerPlugins } from './plugin-rules';
 import { PluginStores } from './plugin-store';
 import './plugin-runtime.css';
 import {
@@ -93,23 +93,40 @@ export function PluginRuntime({
   const listResult = useQuery(pluginListQuery(api, platform)).data;
   const list = pluginsOf(listResult);
   const [results, setResults] = useState<ReadonlyMap<string, PluginLoadResult>>(new Map());
+  // The registration rules check records with the shared zod schemas: loaded with the first plugin, not the page.
+  const [rules, setRules] = useState<{ registerPlugins: typeof registerPlugins } | null>(null);
 
   useEffect(() => {
     if (list.length === 0) return;
-    exposePluginRuntime();
     let live = true;
+    // The app's React and SDK for the plugins' modules (the SDK brings the shared zod schemas): a page without
+    // plugins never loads them.
+    const exposed = import('./plugin-globals').then(
+      (module) => module.exposePluginRuntime(),
+      (error: unknown) => warnOnce('[plugin] the plugin runtime could not be loaded', error),
+    );
+    void import('./plugin-rules').then(
+      (module) => live && setRules(module),
+      (error: unknown) => {
+        warnOnce('[plugin] the registration rules could not be loaded', error);
+        if (live) setRules({ registerPlugins: () => EMPTY_REGISTRY });
+      },
+    );
     for (const item of list) {
       loadPluginStylesheet(item.appid, item.styleUrl);
-      void loadPluginModule(item, importer).then((result) => {
-        if (!result.ok) warnOnce(`[plugin] ${item.appid}: ${result.error.message}`, item.moduleUrl, result.error.cause);
-        if (!live) return;
-        setResults((current) => {
-          if (current.get(item.moduleUrl) === result) return current;
-          const next = new Map(current);
-          next.set(item.moduleUrl, result);
-          return next;
+      void exposed
+        .then(() => loadPluginModule(item, importer))
+        .then((result) => {
+          if (!result.ok)
+            warnOnce(`[plugin] ${item.appid}: ${result.error.message}`, item.moduleUrl, result.error.cause);
+          if (!live) return;
+          setResults((current) => {
+            if (current.get(item.moduleUrl) === result) return current;
+            const next = new Map(current);
+            next.set(item.moduleUrl, result);
+            return next;
+          });
         });
-      });
     }
     return () => {
       live = false;
@@ -122,12 +139,15 @@ export function PluginRuntime({
       const result = results.get(item.moduleUrl);
       if (result?.ok) loaded.push({ item, exports: result.exports });
     }
-    return registerPlugins(loaded, platform, warnOnce);
-  }, [list, results, platform]);
+    return rules && loaded.length > 0 ? rules.registerPlugins(loaded, platform, warnOnce) : EMPTY_REGISTRY;
+  }, [list, results, platform, rules]);
 
   const failed = useMemo(() => list.filter((item) => results.get(item.moduleUrl)?.ok === false), [list, results]);
   const failedIds = failed.map((item) => item.appid).join(' ');
-  const settled = listResult !== undefined && list.every((item) => results.has(item.moduleUrl));
+  const settled =
+    listResult !== undefined &&
+    (list.length === 0 || rules !== null) &&
+    list.every((item) => results.has(item.moduleUrl));
   // <html data-plugins="loading|ready" data-plugin-asset-errors="appid ...">: for styles, tests and support.
   useEffect(() => {
     const root = document.documentElement;

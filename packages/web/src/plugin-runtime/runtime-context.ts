@@ -1,6 +1,6 @@
 import type { PluginAction, PluginSiteData, PluginUserInfo } from '@luntan/plugin-sdk';
 import { createContext, useContext } from 'react';
-import { EMPTY_REGISTRY, type PluginRegistry } from './plugin-rules';
+import { EMPTY_REGISTRY, type PluginRegistry } from './plugin-registry';
 import { PluginStores } from './plugin-store';
 
 /** Where a plugin's client module stands in this page. */

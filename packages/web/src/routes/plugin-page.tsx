@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { PluginErrorBoundary, PluginHost } from '../components/plugin/plugin-slot';
 import { Icon, Spinner } from '../components/ui';
 import { loaderPlatform, pluginListQuery, pluginsOf } from '../plugin-runtime/plugin-list';
-import { findPluginPage, pluginTrigger } from '../plugin-runtime/plugin-rules';
+import { findPluginPage, pluginTrigger } from '../plugin-runtime/plugin-registry';
 import { usePluginRuntime } from '../plugin-runtime/runtime-context';
 import type { RouteHandle } from '../routing/handle';
 

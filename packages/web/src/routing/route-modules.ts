@@ -1,8 +1,15 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { AppContext } from '../app-context';
+import { loadAdminCatalogue } from '../i18n/runtime';
 import { canPrefetch, loadWithTimeout } from './asset-loader';
 import type { RouteHandle } from './handle';
+
+/** A back-office page: its module, once the back office's messages are in the catalogue (they are a chunk too). */
+async function adminPage<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadAdminCatalogue()]);
+  return loaded;
+}
 
 export interface RouteModule {
   Component: ComponentType;
@@ -39,24 +46,36 @@ export const ROUTE_MODULES = {
   wxAuth: { load: () => import('../routes/wx-auth'), src: 'src/routes/wx-auth.tsx' },
   wxBind: { load: () => import('../routes/wx-bind'), src: 'src/routes/wx-bind.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
-  admin: { load: () => import('../admin/admin-layout'), src: 'src/admin/admin-layout.tsx' },
-  adminSettings: { load: () => import('../admin/settings-page'), src: 'src/admin/settings-page.tsx' },
-  adminCategories: { load: () => import('../admin/categories-page'), src: 'src/admin/categories-page.tsx' },
-  adminGroups: { load: () => import('../admin/groups-page'), src: 'src/admin/groups-page.tsx' },
-  adminPermissions: { load: () => import('../admin/permissions-page'), src: 'src/admin/permissions-page.tsx' },
-  adminUsers: { load: () => import('../admin/users-page'), src: 'src/admin/users-page.tsx' },
-  adminReview: { load: () => import('../admin/review-page'), src: 'src/admin/review-page.tsx' },
-  adminReports: { load: () => import('../admin/reports-page'), src: 'src/admin/reports-page.tsx' },
+  admin: { load: () => adminPage(import('../admin/admin-layout')), src: 'src/admin/admin-layout.tsx' },
+  adminSettings: { load: () => adminPage(import('../admin/settings-page')), src: 'src/admin/settings-page.tsx' },
+  adminCategories: { load: () => adminPage(import('../admin/categories-page')), src: 'src/admin/categories-page.tsx' },
+  adminGroups: { load: () => adminPage(import('../admin/groups-page')), src: 'src/admin/groups-page.tsx' },
+  adminPermissions: {
+    load: () => adminPage(import('../admin/permissions-page')),
+    src: 'src/admin/permissions-page.tsx',
+  },
+  adminUsers: { load: () => adminPage(import('../admin/users-page')), src: 'src/admin/users-page.tsx' },
+  adminReview: { load: () => adminPage(import('../admin/review-page')), src: 'src/admin/review-page.tsx' },
+  adminReports: { load: () => adminPage(import('../admin/reports-page')), src: 'src/admin/reports-page.tsx' },
   agreement: { load: () => import('../routes/agreement'), src: 'src/routes/agreement.tsx' },
-  adminSigninFields: { load: () => import('../admin/signin-fields-page'), src: 'src/admin/signin-fields-page.tsx' },
-  adminTemplates: { load: () => import('../admin/templates-page'), src: 'src/admin/templates-page.tsx' },
-  adminStopWords: { load: () => import('../admin/stop-words-page'), src: 'src/admin/stop-words-page.tsx' },
-  adminPlugins: { load: () => import('../admin/plugins-page'), src: 'src/admin/plugins-page.tsx' },
-  adminFinance: { load: () => import('../admin/finance-page'), src: 'src/admin/finance-page.tsx' },
-  adminWithdrawals: { load: () => import('../admin/withdrawals-page'), src: 'src/admin/withdrawals-page.tsx' },
-  adminPaySettings: { load: () => import('../admin/pay-settings-page'), src: 'src/admin/pay-settings-page.tsx' },
-  adminMessaging: { load: () => import('../admin/messaging-page'), src: 'src/admin/messaging-page.tsx' },
-  adminOauth: { load: () => import('../admin/oauth-page'), src: 'src/admin/oauth-page.tsx' },
+  adminSigninFields: {
+    load: () => adminPage(import('../admin/signin-fields-page')),
+    src: 'src/admin/signin-fields-page.tsx',
+  },
+  adminTemplates: { load: () => adminPage(import('../admin/templates-page')), src: 'src/admin/templates-page.tsx' },
+  adminStopWords: { load: () => adminPage(import('../admin/stop-words-page')), src: 'src/admin/stop-words-page.tsx' },
+  adminPlugins: { load: () => adminPage(import('../admin/plugins-page')), src: 'src/admin/plugins-page.tsx' },
+  adminFinance: { load: () => adminPage(import('../admin/finance-page')), src: 'src/admin/finance-page.tsx' },
+  adminWithdrawals: {
+    load: () => adminPage(import('../admin/withdrawals-page')),
+    src: 'src/admin/withdrawals-page.tsx',
+  },
+  adminPaySettings: {
+    load: () => adminPage(import('../admin/pay-settings-page')),
+    src: 'src/admin/pay-settings-page.tsx',
+  },
+  adminMessaging: { load: () => adminPage(import('../admin/messaging-page')), src: 'src/admin/messaging-page.tsx' },
+  adminOauth: { load: () => adminPage(import('../admin/oauth-page')), src: 'src/admin/oauth-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;
@@ -98,11 +117,17 @@ const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/wallet/recharge': 'walletRecharge',
 };
 
+/** The page module of a common path (the pages worth prefetching), or undefined. */
+export function routeModuleOf(to: string): RouteModuleId | undefined {
+  const path = to.split(/[?#]/)[0] ?? to;
+  return (
+    PREFETCH_PATHS[path] ?? (/^\/thread\/\d+$/.test(path) ? 'thread' : /^\/user\/\d+$/.test(path) ? 'user' : undefined)
+  );
+}
+
 /** Loads a page's code ahead of a click, unless the connection asks to save data (save-data, 2g). */
 export function prefetchRoute(to: string): boolean {
-  const path = to.split(/[?#]/)[0] ?? to;
-  const id =
-    PREFETCH_PATHS[path] ?? (/^\/thread\/\d+$/.test(path) ? 'thread' : /^\/user\/\d+$/.test(path) ? 'user' : undefined);
+  const id = routeModuleOf(to);
   if (!id || !canPrefetch()) return false;
   ROUTE_MODULES[id].load().catch(() => undefined);
   return true;

@@ -117,6 +117,11 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       // Hashed names never change content; public files may, so they are revalidated daily.
       immutable,
       maxAge: immutable ? '365d' : '1d',
+      // The build wrote `.br` and `.gz` next to every text file (packages/web/vite.config.ts): sent as they are to a
+      // client that accepts them, the plain file otherwise.
+      preCompressed: true,
+      // The same address answers br, gzip or plain bytes: a shared cache must keep them apart.
+      setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
     });
   }
 

@@ -1,7 +1,7 @@
 import type { ThreadItem } from '@luntan/shared';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { PriceTag } from '../money/thread-paid';
+import { PriceTag } from '../money/price-tag';
 import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';

@@ -6,18 +6,20 @@ import { useNavigate } from 'react-router';
 import { useViewer } from '../../hooks/use-forum';
 import { authorOf, UserAvatar } from '../people/user-hover-card';
 import { Avatar, Button, Icon } from '../ui';
-import { PayDialog } from './pay-dialog';
+import { LazyPayDialog as PayDialog } from './lazy-pay-dialog';
 import { RewardDialog } from './reward-dialog';
 import {
   createOrder,
   isLocked,
   PAYERS_BUYERS,
   PAYERS_REWARDERS,
-  priceCents,
   useThreadPayers,
   type ThreadMoney,
 } from './thread-money';
 import './thread-money.css';
+
+// Kept in its own module so lists of threads (the home page) do not load the paywall and the reward dialog.
+export { PriceTag } from './price-tag';
 
 type MoneyThread = ThreadDetail & ThreadMoney;
 
@@ -32,17 +34,6 @@ function useAfterPaid(threadId: number): () => Promise<void> {
       queryClient.invalidateQueries({ queryKey: ['threads'], refetchType: 'none' }),
     ]);
   };
-}
-
-/** A paid thread's price, beside its title. */
-export function PriceTag({ thread }: { thread: ThreadMoney }) {
-  const { t } = useTranslation();
-  if (priceCents(thread) <= 0) return null;
-  return (
-    <span className="lt-tag lt-tag--price" data-testid="thread-price">
-      {t('threadMoney.thread.priceTag', { amount: thread.price })}
-    </span>
-  );
 }
 
 /** Under the free part of a thread the viewer has not bought: what the rest costs, and the button to buy it. */

@@ -5,7 +5,7 @@ import { post } from '../../api/mutate';
 import { useQueryClient } from '@tanstack/react-query';
 import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
-import { htmlLang, writeLocaleCookie } from '../../i18n';
+import { htmlLang, switchLanguage, writeLocaleCookie } from '../../i18n/runtime';
 import { Link } from 'react-router';
 import { useForum } from '../../hooks/use-forum';
 import { Button, TextInput, toast } from '../ui';
@@ -139,7 +139,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
     // The cookie makes the next server render speak it too; the account keeps it for the user's other devices.
     writeLocaleCookie(locale);
     document.documentElement.lang = htmlLang(locale);
-    await i18n.changeLanguage(locale);
+    await switchLanguage(i18n, locale);
     if (await post('/api/v3/users/update.user', { locale })) toast.success(i18n.t('my.settings.saved'));
   };
 

@@ -1,6 +1,6 @@
 import { HOVER_CARD_CLOSE_DELAY_MS, type UserProfile } from '@luntan/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileThreadsRequest } from '../../api/people-queries';
 import { forum, viewer } from '../../test/fixtures';
 import { fakeApi, renderWithApp } from '../../test/render';
@@ -54,6 +54,11 @@ describe('profile addresses', () => {
 });
 
 describe('the hover card', () => {
+  // The card's content is its own chunk (React.lazy): loaded once here, so the timings below are the card's own.
+  beforeAll(async () => {
+    await import('./user-card-content');
+  });
+
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

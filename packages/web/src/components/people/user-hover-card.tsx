@@ -1,6 +1,8 @@
-import { HOVER_CARD_CLOSE_DELAY_MS, type UserProfile } from '@luntan/shared';
+import { HOVER_CARD_CLOSE_DELAY_MS } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  lazy,
+  Suspense,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -12,14 +14,11 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { isSuccess, type ApiResult } from '../../api/dispatcher';
 import { quietUserProfileQuery } from '../../api/people-queries';
 import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { usePlatform } from '../../platform/platform-context';
 import { Avatar, Spinner, type AvatarSize } from '../ui';
-import { ProfileCounts, Signature } from './profile-counts';
-import { UserActions } from './user-actions';
 import './people.css';
 
 /** Who an avatar shows, as lists carry it. */
@@ -63,50 +62,14 @@ function usePlacement(anchor: HTMLElement | null, card: HTMLElement | null, cont
   return style;
 }
 
-function CardContent({
-  user,
-  phase,
-  result,
-  guest,
-}: {
-  user: AvatarUser;
-  phase: CardPhase;
-  result: ApiResult<UserProfile> | undefined;
-  guest: boolean;
-}) {
-  const { t } = useTranslation();
-  if (phase === 'loading') {
-    return (
-      <div className="lt-hover-card__loading">
-        <Spinner showLabel />
-      </div>
-    );
-  }
-  const profile = result && isSuccess(result) ? result.Data : null;
-  const name = profile?.nickname || user.nickname;
+// What the card shows (the profile, its counts and buttons): loaded when a card first opens, not with every list.
+const CardContent = lazy(() => import('./user-card-content').then((module) => ({ default: module.CardContent })));
+
+function CardLoading() {
   return (
-    <>
-      <div className="lt-hover-card__head">
-        <Link to={userHref(user.id)} className="lt-hover-card__avatar" tabIndex={-1}>
-          <Avatar image={profile?.avatarUrl ?? user.avatar} text={name} size="large" circle alt={name} />
-        </Link>
-        <div className="lt-hover-card__who">
-          <Link to={userHref(user.id)} className="lt-hover-card__name" title={name} data-testid="card-name">
-            {name}
-          </Link>
-          {profile ? (
-            <Signature text={profile.signature} className="lt-hover-card__signature" />
-          ) : (
-            <p className="lt-hover-card__signature lt-signature--empty">
-              {guest ? t('people.loginForMore') : (result?.Message ?? '')}
-            </p>
-          )}
-        </div>
-      </div>
-      {profile ? <ProfileCounts profile={profile} /> : null}
-      {profile && !profile.isMe ? <UserActions user={profile} /> : null}
-      {!profile && guest ? <UserActions user={{ id: user.id, nickname: name, follow: 0, isDeny: false }} /> : null}
-    </>
+    <div className="lt-hover-card__loading">
+      <Spinner showLabel />
+    </div>
   );
 }
 
@@ -224,7 +187,9 @@ function HoverCard({
           onMouseEnter={open}
           onMouseLeave={closeLater}
         >
-          <CardContent user={user} phase={phase} result={result} guest={guest} />
+          <Suspense fallback={<CardLoading />}>
+            <CardContent user={user} phase={phase} result={result} guest={guest} />
+          </Suspense>
         </div>,
         document.body,
       )

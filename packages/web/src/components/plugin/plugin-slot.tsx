@@ -5,7 +5,7 @@ import {
   MISSING_PARAMETERS_WARNING,
   missingRequiredProps,
   type RegisteredPlugin,
-} from '../../plugin-runtime/plugin-rules';
+} from '../../plugin-runtime/plugin-registry';
 import { usePluginRuntime } from '../../plugin-runtime/runtime-context';
 
 /**

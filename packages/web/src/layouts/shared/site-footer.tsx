@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useMatches } from 'react-router';
 import { PluginSlot } from '../../components/plugin/plugin-slot';
 import { useForum } from '../../hooks/use-forum';
-import { htmlLang, writeLocaleCookie } from '../../i18n';
+import { htmlLang, switchLanguage, writeLocaleCookie } from '../../i18n/runtime';
 import './site-footer.css';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
@@ -31,7 +31,7 @@ function LanguageSwitch() {
           onClick={() => {
             writeLocaleCookie(locale);
             document.documentElement.lang = htmlLang(locale);
-            void i18n.changeLanguage(locale);
+            void switchLanguage(i18n, locale);
           }}
         >
           {name}

@@ -1,0 +1,48 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them saves less than the work and the headers cost. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Text that gains from compression: pages, JSON, scripts, styles, SVG, plain text and XML (the sitemap). Not the
+ * live event stream (compression would hold events back in the compressor's buffer), not images, archives or
+ * `application/octet-stream` downloads, which are compressed already or streamed as they are.
+ */
+export function isCompressibleType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/event-stream') return false;
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/javascript' ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/manifest+json'
+  );
+}
+
+/**
+ * Compression of every answer made per request (@fastify/compress): brotli or gzip, whichever the client's
+ * Accept-Encoding prefers (brotli on a tie). Brotli at quality 4: nearly gzip's speed for a better ratio, where the
+ * zlib default of 11 would cost tens of milliseconds per page. The built client files are compressed once at build
+ * time at full quality and served as they are (`preCompressed` in modules/web/web.routes.ts); this hook sees their
+ * Content-Encoding and leaves them alone.
+ *
+ * Must be registered before the routes: it adds its hooks to each route as it is declared. Those hooks run after
+ * every instance's own onSend hooks (route-level hooks come last), so the guest cache and the ETag see the
+ * uncompressed text. Request bodies are never decompressed: the payment callbacks verify signatures over the exact
+ * bytes received, and nothing else is sent compressed.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: isCompressibleType,
+    globalDecompression: false,
+  });
+}
