@@ -63,7 +63,8 @@ function usePlacement(anchor: HTMLElement | null, card: HTMLElement | null, cont
 }
 
 // What the card shows (the profile, its counts and buttons): loaded when a card first opens, not with every list.
-const CardContent = lazy(() => import('./user-card-content').then((module) => ({ default: module.CardContent })));
+const loadCardContent = () => import('./user-card-content');
+const CardContent = lazy(() => loadCardContent().then((module) => ({ default: module.CardContent })));
 
 function CardLoading() {
   return (
@@ -143,12 +144,15 @@ function HoverCard({
     if (phaseRef.current !== 'closed') return;
     const n = ++opening.current;
     if (guest) {
-      go('shown');
+      // Shown once what it shows has arrived (at once after the first time).
+      go('loading');
+      void loadCardContent().then(() => {
+        if (opening.current === n && phaseRef.current === 'loading') go('shown');
+      });
       return;
     }
     go('loading');
-    void queryClient
-      .fetchQuery({ ...query, staleTime: 0 })
+    void Promise.all([queryClient.fetchQuery({ ...query, staleTime: 0 }).catch(() => undefined), loadCardContent()])
       .catch(() => undefined)
       .then(() => {
         if (opening.current === n && phaseRef.current === 'loading') go('shown');
