@@ -1,14 +1,19 @@
 import { createRequire } from 'node:module';
 import type AliyunSdk from '@alicloud/dysmsapi20170525';
-import { Config as AliyunConfig } from '@alicloud/openapi-client';
+import type * as AliyunOpenApi from '@alicloud/openapi-client';
 import type { FastifyBaseLogger } from 'fastify';
-import { sms as tencentSms } from 'tencentcloud-sdk-nodejs-sms';
+import type { sms as TencentSms } from 'tencentcloud-sdk-nodejs-sms';
 
 /*
- * Aliyun's client is a CommonJS module whose class is its `default` export; Node's ESM loader and the test runner
- * disagree on what a default import of it is, so it is required as CommonJS, which both read alike.
+ * The providers' SDKs are CommonJS modules of 13 to 17 MB each in memory: they are required when a provider is
+ * first made, so a forum that sends no SMS (or uses the other provider) never holds them. Aliyun's client class is
+ * its `default` export; Node's ESM loader and the test runner disagree on what a default import of it is, and a
+ * require reads alike in both.
  */
-const aliyun = createRequire(import.meta.url)('@alicloud/dysmsapi20170525') as typeof AliyunSdk;
+const require = createRequire(import.meta.url);
+const tencentSms = (): typeof TencentSms => (require('tencentcloud-sdk-nodejs-sms') as { sms: typeof TencentSms }).sms;
+const aliyun = (): typeof AliyunSdk => require('@alicloud/dysmsapi20170525') as typeof AliyunSdk;
+const aliyunOpenApi = (): typeof AliyunOpenApi => require('@alicloud/openapi-client') as typeof AliyunOpenApi;
 
 /**
  * One adapter over the ways a code reaches a phone. `log` writes the message to the server log (development and
@@ -74,13 +79,13 @@ export class LogSmsProvider implements SmsProvider {
 /** Tencent Cloud SMS (API 2021-01-11, SendSms): the template's one parameter is the code. */
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent';
-  readonly client: InstanceType<typeof tencentSms.v20210111.Client>;
+  readonly client: InstanceType<typeof TencentSms.v20210111.Client>;
 
   constructor(
     private readonly settings: SmsSettings,
     endpoint?: SmsEndpoint,
   ) {
-    this.client = new tencentSms.v20210111.Client({
+    this.client = new (tencentSms().v20210111.Client)({
       credential: { secretId: settings.tencentSecretId, secretKey: settings.tencentSecretKey },
       region: settings.tencentSmsRegion || 'ap-guangzhou',
       profile: {
@@ -115,14 +120,14 @@ export class TencentSmsProvider implements SmsProvider {
 /** Aliyun SMS (Dysmsapi 2017-05-25, SendSms): the template's variable is ${code}. */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
-  readonly client: InstanceType<typeof aliyun.default>;
+  readonly client: InstanceType<typeof AliyunSdk.default>;
 
   constructor(
     private readonly settings: SmsSettings,
     endpoint?: SmsEndpoint,
   ) {
-    this.client = new aliyun.default(
-      new AliyunConfig({
+    this.client = new (aliyun().default)(
+      new (aliyunOpenApi().Config)({
         accessKeyId: settings.aliyunAccessKeyId,
         accessKeySecret: settings.aliyunAccessKeySecret,
         endpoint: endpoint?.host ?? 'dysmsapi.aliyuncs.com',
@@ -134,7 +139,7 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   request(mobile: string, code: string) {
-    return new aliyun.SendSmsRequest({
+    return new (aliyun().SendSmsRequest)({
       phoneNumbers: mobile,
       signName: this.settings.smsSignName,
       templateCode: this.settings.smsTemplateId,

@@ -3,7 +3,9 @@
  * checks answers and notifications; this file maps our provider interface onto its calls.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import { createRequire } from 'node:module';
+import type * as AlipayModule from 'alipay-sdk';
+import type { AlipaySdkCommonResult } from 'alipay-sdk';
 import { toChinaDateTime } from './china-time.js';
 import {
   InvalidCallbackError,
@@ -60,7 +62,11 @@ function describeRefusal(result: AlipaySdkCommonResult): string {
   return message ? `${code}: ${message}` : code;
 }
 
+/** The SDK (16 MB in memory) is required when Alipay is first configured, not by every forum at start. */
+const alipaySdk = (): typeof AlipayModule => createRequire(import.meta.url)('alipay-sdk') as typeof AlipayModule;
+
 export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
+  const { AlipaySdk, AlipayRequestError } = alipaySdk();
   const { appId } = config;
   // The SDK decides a key's PEM header from keyType (PKCS#1 by default) and mangles a PKCS#8 key given without
   // keyType; normalising both keys through node:crypto validates them now and hands the SDK one known format.
