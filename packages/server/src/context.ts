@@ -37,6 +37,8 @@ export interface AppContext {
     login: LoginThrottle;
     dialogMessages: AttemptLimiter;
     sms: SmsLimits;
+    /** A viewer's view of a thread counts once an hour (a member by id, a guest by address), as NodeBB counts. */
+    threadViews: AttemptLimiter;
   };
   /** This process's stop-word matcher, rebuilt when the list changes (in any process). */
   stopWords: StopWordCache;
@@ -85,6 +87,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
         daily: new AttemptLimiter(store, 'sms_phone_day', config.smsDailyLimit, 24 * 3600),
         address: new AttemptLimiter(store, 'sms_ip', config.rateLimitSmsAddress, 3600),
       },
+      threadViews: new AttemptLimiter(store, 'thread_view', 1, 3600),
     },
     stopWords: new StopWordCache(),
     signals,

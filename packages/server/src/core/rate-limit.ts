@@ -92,6 +92,17 @@ export class AttemptLimiter {
     if (res && res.consumedPoints >= this.points) throw tooMany(res.msBeforeNext);
   }
 
+  /** Counts one attempt and answers whether it was within the budget (no error): e.g. the first view in an hour. */
+  async tryConsume(key: string): Promise<boolean> {
+    try {
+      await this.limiter.consume(key);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  }
+
   /** Counts one attempt; throws -4029 when it goes over the limit. */
   async consume(key: string): Promise<void> {
     try {

@@ -1,5 +1,6 @@
 import { Code } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildThread } from '../test/forum-fixtures.js';
 import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
 
 let t: TestServer;
@@ -70,5 +71,53 @@ describe('writes from other sites', () => {
     expect(login.body.Code).toBe(Code.UNAUTHORIZED);
     const read = await t.call('GET', '/api/siteinfo.v2', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(read.body.Code).toBe(0);
+  });
+});
+
+describe('GETs that change something', () => {
+  /** A GET as an `<img src>` on another site sends it: the member's cookie, Sec-Fetch-Site cross-site, no Origin. */
+  const fromImage = (url: string, site = 'cross-site') =>
+    t.call('GET', url, {
+      headers: { host: 'forum.example:3000', cookie: `access_token=${token}`, 'sec-fetch-site': site },
+    });
+
+  it('refuses making an invitation link from another site, and makes none', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.app.ctx.db
+            .selectFrom('invites')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const res = await fromImage('/api/v3/invite.link.create');
+    expect(res.status).toBe(403);
+    expect(res.body.Code).toBe(Code.UNAUTHORIZED);
+    expect(await count()).toBe(before);
+    // From our own page it works.
+    expect((await fromImage('/api/v3/invite.link.create', 'same-origin')).body.Code).toBe(0);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses listing (and so reading) notices and counting a view from another site', async () => {
+    const thread = await buildThread(t, token);
+    const views = async () =>
+      (await t.get<{ viewCount: number }>(`/api/v3/thread.detail?threadId=${thread.threadId}`)).Data.viewCount;
+    const before = await views();
+    for (const site of ['cross-site', 'same-site']) {
+      const notices = await fromImage('/api/v3/notification', site);
+      expect(notices.body.Code).toBe(Code.UNAUTHORIZED);
+      const view = await fromImage(`/api/v3/view.count?threadId=${thread.threadId}`, site);
+      expect(view.body.Code).toBe(Code.UNAUTHORIZED);
+    }
+    expect(await views()).toBe(before);
+    expect((await fromImage('/api/v3/notification', 'same-origin')).body.Code).toBe(0);
+  });
+
+  it('lets another site read what changes nothing, with the cookie', async () => {
+    expect((await fromImage('/api/v3/thread.list')).body.Code).toBe(0);
+    expect((await fromImage('/api/v3/unreadnotification')).body.Code).toBe(0);
   });
 });

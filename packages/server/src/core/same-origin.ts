@@ -4,15 +4,26 @@ import { AppError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes something (the family made some calls GETs: listing notices marks them read, an invitation
+     * link is made, a view is counted). It passes the same cross-site check as a POST: an `<img>` on another site,
+     * sent with the member's cookie, must not do it.
+     */
+    changesState?: boolean;
+  }
+}
+
 /**
  * Whether a state-changing request may have come from another site's page. A cookie is sent along with a form post
  * from any page of the same site (another port, a sibling subdomain), so the browser's own word decides:
  * `Sec-Fetch-Site` where it is sent (every current browser), else `Origin` against our own origin. A request with
  * neither is not from a browser page (curl, a server), and one with an `Authorization` header does not use the
- * cookie: both pass. This is the check of Go's net/http CrossOriginProtection and of the Fetch Metadata guidance.
+ * cookie: both pass. A GET is a write here when its route says it changes state (`config.changesState`). This is the check of Go's net/http CrossOriginProtection and of the Fetch Metadata guidance.
  */
 export function isCrossSiteWrite(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
+  if (SAFE_METHODS.has(request.method) && request.routeOptions.config.changesState !== true) return false;
   if (request.headers.authorization !== undefined) return false;
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';

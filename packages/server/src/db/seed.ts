@@ -13,6 +13,8 @@ import { addUserToGroup } from '../modules/groups/groups.repository.js';
 import { encodeSetting } from '../modules/settings/settings.service.js';
 import { DEFAULT_TEMPLATES } from '../modules/notification-templates/default-templates.js';
 import { readSetting, writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
+import { ensureSandboxSecret } from '../modules/payments/payments.service.js';
+import { ensureCaptchaSecret } from '../modules/captcha/captcha.service.js';
 import { findUserByUsername, insertUser, normalizeUsername } from '../modules/users/users.repository.js';
 import { syncIdentity } from './migration-helpers.js';
 import type { DB } from './schema.js';
@@ -84,6 +86,9 @@ export async function seed(
     for (const def of SETTING_DEFINITIONS) {
       await writeSettingIfAbsent(trx, def.key, def.tag, encodeSetting(def.default));
     }
+    // The secrets the site signs with, made here so that no read ever has to write them.
+    await ensureSandboxSecret(trx);
+    await ensureCaptchaSecret(trx);
 
     // The in-site template of each notification type, in the site's language; never overwrites an edited one.
     const locale = (await readSetting(trx, 'siteLocale', 'default'))?.value === 'en' ? 'en' : 'zh';

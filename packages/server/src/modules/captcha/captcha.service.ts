@@ -24,6 +24,11 @@ const SECRET_KEY = 'captchaSecret';
 
 const secrets = new WeakMap<Kysely<DB>, Promise<string>>();
 
+/** Makes the captcha's secret if the site has none: the seed calls it at every start, so no read has to write it. */
+export async function ensureCaptchaSecret(db: Kysely<DB>): Promise<void> {
+  await writeSettingIfAbsent(db, SECRET_KEY, INTERNAL_SETTING_TAG, randomBytes(32).toString('hex'));
+}
+
 async function loadSecret(db: Kysely<DB>): Promise<string> {
   const stored = await readSetting(db, SECRET_KEY, INTERNAL_SETTING_TAG);
   if (stored?.value) return stored.value;

@@ -16,6 +16,7 @@ export async function invitesRoutes(app: FastifyInstance): Promise<void> {
     '/v3/invite.link.create',
     {
       onRequest: loginRequired,
+      config: { changesState: true },
       schema: {
         tags,
         summary:

@@ -16,6 +16,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     '/v3/notification',
     {
       onRequest: loginRequired,
+      config: { changesState: true },
       schema: {
         tags,
         summary: "The viewer's notices, newest first; listing marks the listed ones read",

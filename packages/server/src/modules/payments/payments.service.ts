@@ -30,11 +30,22 @@ async function readDecoded(db: Kysely<DB>, tag: string): Promise<Record<string, 
   return Object.fromEntries(rows.map((r) => [r.key, decodeSetting(r.key, tag, r.value)]));
 }
 
-/** The site's own secret for signing sandbox callbacks (made once, kept in the settings table, never shown). */
-export async function sandboxSecret(db: Kysely<DB>): Promise<string> {
+/** Makes the sandbox's signing secret if the site has none (the seed calls it at every start). */
+export async function ensureSandboxSecret(db: Kysely<DB>): Promise<void> {
   await writeSettingIfAbsent(db, SANDBOX_SECRET_KEY, INTERNAL_TAG, randomBytes(32).toString('hex'));
-  const rows = await readTag(db, INTERNAL_TAG);
-  return rows.find((r) => r.key === SANDBOX_SECRET_KEY)!.value;
+}
+
+/**
+ * The site's own secret for signing sandbox callbacks (kept in the settings table, never shown). Read only: a read
+ * of the API never writes (an insert, even one that does nothing, raises the settings version on PostgreSQL and
+ * empties every process's settings cache); the seed makes it, and a site that somehow lacks it gets it here once.
+ */
+export async function sandboxSecret(db: Kysely<DB>): Promise<string> {
+  const find = async () => (await readTag(db, INTERNAL_TAG)).find((r) => r.key === SANDBOX_SECRET_KEY)?.value;
+  const found = await find();
+  if (found) return found;
+  await ensureSandboxSecret(db);
+  return (await find())!;
 }
 
 export async function isSandboxOn(ctx: Pick<AppContext, 'db' | 'config'>): Promise<boolean> {

@@ -171,18 +171,19 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/view.count',
     { schema: { tags: ['threads'], summary: 'Count one view of a thread', body: viewCountBody } },
-    async (request) => ok(request, await countView(ctx, request.viewer, request.body.threadId)),
+    async (request) => ok(request, await countView(ctx, request.viewer, request.body.threadId, request.ip)),
   );
 
   api.get(
     '/v3/view.count',
     {
+      config: { changesState: true },
       schema: {
         tags: ['threads'],
         summary: 'Count one view of a thread (the family sent it as a GET)',
         querystring: viewCountQuery,
       },
     },
-    async (request) => ok(request, await countView(ctx, request.viewer, request.query.threadId)),
+    async (request) => ok(request, await countView(ctx, request.viewer, request.query.threadId, request.ip)),
   );
 }

@@ -488,13 +488,22 @@ export async function likedUsers(
   return pageOf(rows, q.page, q.perPage, total);
 }
 
+/**
+ * Counts a view of a thread: once an hour per viewer (a member by id, a guest by address), so reloading a page or
+ * coming back to it does not raise the count each time. Answers the count as it is now.
+ */
 export async function countView(
   ctx: AppContext,
   viewer: ViewerContext,
   threadId: number,
+  address: string,
 ): Promise<{ threadId: number; viewCount: number }> {
   const thread = await findThread(ctx.db, threadId);
   assertCanReadThread(viewer, thread);
+  const who = viewer.user ? `u${viewer.user.id}` : `a${address}`;
+  if (!(await ctx.limits.threadViews.tryConsume(`${threadId}:${who}`))) {
+    return { threadId, viewCount: thread.viewCount };
+  }
   await ctx.db.transaction().execute((trx) => addView(trx, threadId));
   const after = await findThread(ctx.db, threadId);
   return { threadId, viewCount: after?.viewCount ?? thread.viewCount + 1 };

@@ -371,12 +371,20 @@ describe('threads/operate', () => {
 });
 
 describe('view.count and thread.likedusers', () => {
-  it('counts views (POST, and GET as the family did)', async () => {
+  it('counts views (POST, and GET as the family did), once an hour per visitor', async () => {
     const th = await buildThread(t, alice.token);
-    await Promise.all(Array.from({ length: 5 }, () => t.post('/api/v3/view.count', { threadId: th.threadId })));
+    const fromAddress = (i: number) =>
+      t.call('POST', '/api/v3/view.count', { body: { threadId: th.threadId }, remoteAddress: `10.4.0.${i}` });
+    await Promise.all(Array.from({ length: 5 }, (_v, i) => fromAddress(i)));
     const res = await t.get<{ viewCount: number }>(`/api/v3/view.count?threadId=${th.threadId}`);
     expect(res.Data.viewCount).toBe(6);
     expect((await detail(th.threadId)).Data.viewCount).toBe(6);
+    // The same guests again, and the same member reloading, add nothing; another member adds one.
+    await Promise.all(Array.from({ length: 5 }, (_v, i) => fromAddress(i)));
+    for (let i = 0; i < 3; i += 1) await t.post('/api/v3/view.count', { threadId: th.threadId }, bob.token);
+    const counted = await t.post<{ viewCount: number }>('/api/v3/view.count', { threadId: th.threadId }, alice.token);
+    expect(counted.Data.viewCount).toBe(8);
+    expect((await detail(th.threadId, alice.token)).Data.viewCount).toBe(8);
     expect((await t.post('/api/v3/view.count', { threadId: 999999 })).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await t.post('/api/v3/view.count', {})).Code).toBe(Code.INVALID_PARAMETER);
   });
