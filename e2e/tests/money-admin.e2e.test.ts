@@ -241,6 +241,7 @@ describe('money pages', () => {
     const cash = await story.buyer!.client.ok<{ id: number; cashSn: string }>('POST', '/api/v3/wallet/cash', {
       cashApplyAmount: '5.00',
       receiveAccount: 'alipay:e2e@example.com',
+      payPassword: PAY_PASSWORD,
     });
     story.cashId = cash.id;
     const { page, errors } = await adminPage();
@@ -334,6 +335,7 @@ describe('money pages', () => {
     const refused = await story.buyer!.client.call('POST', '/api/v3/wallet/cash', {
       cashApplyAmount: '1.00',
       receiveAccount: 'alipay:e2e@example.com',
+      payPassword: PAY_PASSWORD,
     });
     expect(refused.Code).not.toBe(0);
     await wallet.getByRole('button', { name: '解冻钱包' }).click();

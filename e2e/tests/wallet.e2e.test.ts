@@ -121,6 +121,11 @@ describe('wallet', () => {
     await page.getByTestId('withdraw-amount').fill('5');
     await expect.poll(() => text(page, 'withdraw-fee')).toContain('¥0.00');
     await page.getByTestId('withdraw-account').fill('alipay-e2e@example.com');
+    // Money leaving the site needs the pay password: a wrong one says how many tries are left.
+    await page.getByTestId('withdraw-pay-password').fill('000000');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-error').getByText('还可以再试 4 次').waitFor();
+    await page.getByTestId('withdraw-pay-password').fill(PAY_PASSWORD);
     await e2e.screenshot(page, 'wallet-withdraw-zh');
     await page.getByTestId('withdraw-submit').click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'cash');
@@ -213,8 +218,9 @@ describe('wallet', () => {
     await open(page, '/wallet?tab=payPassword');
     await page.getByText('No pay password yet', { exact: false }).waitFor();
     await e2e.screenshot(page, 'wallet-pay-password-en');
+    // Without a pay password the withdrawal tab asks for one first.
     await open(page, '/wallet?tab=withdraw');
-    await page.getByTestId('withdraw-amount').fill('3');
+    await page.getByTestId('withdraw-needs-pay-password').getByText('Withdrawing needs your pay password').waitFor();
     await e2e.screenshot(page, 'wallet-withdraw-en');
     await open(page, '/wallet?tab=orders');
     await page.getByTestId('order-row').first().waitFor();

@@ -426,6 +426,27 @@ export interface WalletCashTable {
   updatedAt: string;
 }
 
+/** One row per member and thing bought (a paid thread: type 3, thingId the thread): the database allows one. */
+export interface PurchasesTable {
+  userId: number;
+  type: number;
+  thingId: number;
+  orderId: number;
+  createdAt: string;
+}
+
+/** A payment a provider reported, once per provider and transaction number. */
+export interface PaymentReceiptsTable {
+  id: Generated<number>;
+  provider: string;
+  tradeNo: string;
+  orderId: number;
+  amountCents: number;
+  /** 1: it paid the order; 2: it was returned to the payer's wallet. */
+  outcome: number;
+  createdAt: string;
+}
+
 /** The ledger: one row per wallet change, append-only. */
 export interface WalletLogsTable {
   id: Generated<number>;
@@ -595,6 +616,8 @@ export interface DB {
   pluginStore: PluginStoreTable;
   wallets: WalletsTable;
   orders: OrdersTable;
+  purchases: PurchasesTable;
+  paymentReceipts: PaymentReceiptsTable;
   walletCash: WalletCashTable;
   walletLogs: WalletLogsTable;
   users: UsersTable;

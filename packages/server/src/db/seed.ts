@@ -6,12 +6,12 @@ import {
   SETTING_DEFINITIONS,
   UserStatus,
 } from '@luntan/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { now } from '../core/time.js';
 import { hashPassword } from '../modules/auth/auth.service.js';
 import { addUserToGroup } from '../modules/groups/groups.repository.js';
 import { encodeSetting } from '../modules/settings/settings.service.js';
-import { DEFAULT_TEMPLATES } from '../modules/notification-templates/default-templates.js';
+import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from '../modules/notification-templates/default-templates.js';
 import { readSetting, writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
 import { ensureSandboxSecret } from '../modules/payments/payments.service.js';
 import { ensureCaptchaSecret } from '../modules/captcha/captcha.service.js';
@@ -108,6 +108,7 @@ export async function seed(
       )
       .onConflict((oc) => oc.columns(['typeName', 'type']).doNothing())
       .execute();
+    await upgradeUneditedTemplates(trx, locale, at);
 
     // A fresh site has one category to post in.
     const anyCategory = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
@@ -155,4 +156,32 @@ export async function seed(
     result.admin = { username, generated, ...(generated ? { password } : {}) };
   }
   return result;
+}
+
+/**
+ * Templates nobody edited move to the current default text, and every template's list of placeholders to the
+ * current one (the back office accepts what the list names): a site made before a default changed gets it too.
+ */
+async function upgradeUneditedTemplates(trx: Transaction<DB>, locale: 'zh' | 'en', at: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('notificationTpls')
+    .select(['id', 'typeName', 'title', 'content', 'vars'])
+    .where('type', '=', NotificationChannel.SITE)
+    .execute();
+  const defaults = new Map(DEFAULT_TEMPLATES.map((d) => [d.typeName, d]));
+  for (const row of rows) {
+    const d = defaults.get(row.typeName);
+    if (!d) continue;
+    const vars = JSON.stringify(Object.fromEntries(Object.entries(d.vars).map(([k, label]) => [k, label[locale]])));
+    const unedited = (EARLIER_DEFAULTS.get(row.typeName) ?? []).some(
+      (e) => e.title === row.title && e.content === row.content,
+    );
+    const text = unedited ? { title: d[locale].title, content: d[locale].content } : {};
+    if (!unedited && row.vars === vars) continue;
+    await trx
+      .updateTable('notificationTpls')
+      .set({ ...text, vars, updatedAt: at })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }

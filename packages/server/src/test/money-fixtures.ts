@@ -120,8 +120,25 @@ export async function fund(t: TestServer, admin: string, userId: number, amount:
   if (res.Code !== 0) throw new Error(`fund failed: ${res.Code} ${res.Message}`);
 }
 
-export const applyCash = (t: TestServer, token: string | undefined, amount: string | number, account = 'alice@pay') =>
-  t.post<CashItem>('/api/v3/wallet/cash', { cashApplyAmount: amount, receiveAccount: account }, token);
+const payPasswordSet = new WeakSet<object>();
+
+/** Applies for a withdrawal with the pay password (set for the member on their first application). */
+export async function applyCash(
+  t: TestServer,
+  user: { token: string; password: string } | undefined,
+  amount: string | number,
+  account = 'alice@pay',
+) {
+  if (user && !payPasswordSet.has(user)) {
+    await setPayPassword(t, user);
+    payPasswordSet.add(user);
+  }
+  return t.post<CashItem>(
+    '/api/v3/wallet/cash',
+    { cashApplyAmount: amount, receiveAccount: account, payPassword: PAY_PASSWORD },
+    user?.token,
+  );
+}
 
 export const reviewCash = (t: TestServer, admin: string, ids: number[], cashStatus: number, remark = '') =>
   t.post<CashReviewResult>('/api/backAdmin/wallet.cash.review', { ids, cashStatus, remark }, admin);

@@ -50,6 +50,8 @@ export const WalletChangeType = {
   RECHARGE: 31,
   REWARD_INCOME: 32,
   THREAD_INCOME: 33,
+  /** A provider's payment that could not buy what it was for (bought or paid already): returned to the wallet. */
+  PAYMENT_RETURNED: 34,
   REWARD_EXPENSE: 41,
   THREAD_EXPENSE: 42,
   GROUP_EXPENSE: 43,
@@ -230,6 +232,8 @@ export const cashCreateBody = z.object({
     zh: '收款账号',
     en: 'Receiving account',
   }),
+  /** Money leaving the site needs the pay password, as paying from the wallet does. */
+  payPassword: z.string().max(20).optional(),
 });
 
 export interface CashItem {
@@ -346,6 +350,7 @@ export interface FinanceStats {
   withdrawalProfit: string;
   orderRoyalty: string;
   totalRegisterProfit: string;
+  /** Paid orders (the family counted every order made; an abandoned pay dialog is not a sale). */
   orderCount: number;
 }
 

@@ -69,7 +69,7 @@ describe('administrators’ money calls', () => {
     expect(res.Data).toMatchObject({ reason: 'balance' });
     expect(await balances(t, alice.id)).toEqual({ available: 5_00, frozen: 0, status: 0 });
     // Frozen money is not available either.
-    await applyCash(t, alice.token, '2.00');
+    await applyCash(t, alice, '2.00');
     expect((await update({ userId: alice.id, operateType: 2, operateAmount: '3.00' })).Code).toBe(Code.PAYMENT_FAILED);
     expect((await update({ userId: alice.id, operateType: 2, operateAmount: '2.98' })).Code).toBe(0);
     expect(await balances(t, alice.id)).toEqual({ available: 0, frozen: 2_02, status: 0 });
@@ -86,9 +86,9 @@ describe('administrators’ money calls', () => {
     });
     // Subtracting works on a frozen wallet too (an administrator's correction).
     expect((await update({ userId: alice.id, operateType: 2, operateAmount: '1.00' })).Code).toBe(0);
-    expect((await applyCash(t, alice.token, '1.00')).Data).toMatchObject({ reason: 'frozen' });
+    expect((await applyCash(t, alice, '1.00')).Data).toMatchObject({ reason: 'frozen' });
     expect((await update({ userId: alice.id, walletStatus: 0 })).Data).toMatchObject({ walletStatus: 0 });
-    expect((await applyCash(t, alice.token, '1.00')).Code).toBe(0);
+    expect((await applyCash(t, alice, '1.00')).Code).toBe(0);
     await expectLedgerMatches(t, alice.id);
   });
 
@@ -126,8 +126,8 @@ describe('administrators’ money calls', () => {
     const anna = await buildUser(t, { username: `${tag}anna` });
     const bob = await buildUser(t, { username: `${tag}bob` });
     for (const u of [ann, anna, bob]) await fund(t, admin, u.id, '100.00');
-    const cashAnn = (await applyCash(t, ann.token, '10.00')).Data;
-    const cashBob = (await applyCash(t, bob.token, '20.00')).Data;
+    const cashAnn = (await applyCash(t, ann, '10.00')).Data;
+    const cashBob = (await applyCash(t, bob, '20.00')).Data;
     await reviewCash(t, admin, [cashBob.id], CashStatus.REJECTED, 'no');
     const orderAnn = await insertOrder(t, {
       userId: ann.id,

@@ -160,7 +160,8 @@ export async function financeTotals(db: Kysely<DB>) {
         sql<string>`coalesce(sum(case when status = ${paid} and type = ${OrderType.REGISTER} then amount_cents else 0 end), 0)`.as(
           'register',
         ),
-        sql<string>`count(*)`.as('orderCount'),
+        // Orders that were paid: an abandoned pay dialog is not an order of the site's.
+        sql<string>`coalesce(sum(case when status = ${paid} then 1 else 0 end), 0)`.as('orderCount'),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -199,13 +200,13 @@ export interface DayFigures {
 }
 
 /**
- * The chart's figures per UTC day between `from` (inclusive) and `to` (exclusive), ISO times: paid orders by the day
- * they were paid, orders counted by the day they were made, paid-out withdrawals by the day they were paid out.
+ * The chart's figures per UTC day between `from` (inclusive) and `to` (exclusive), ISO times: paid orders (their sums
+ * and their number) by the day they were paid, paid-out withdrawals by the day they were paid out.
  * Times are ISO text on both databases, so the day is its first ten characters.
  */
 export async function financeByDay(db: Kysely<DB>, from: string, to: string): Promise<DayFigures[]> {
   const paid = OrderStatus.PAID;
-  const [paidOrders, madeOrders, withdrawals] = await Promise.all([
+  const [paidOrders, withdrawals] = await Promise.all([
     db
       .selectFrom('orders')
       .select([
@@ -213,18 +214,12 @@ export async function financeByDay(db: Kysely<DB>, from: string, to: string): Pr
         sql<string>`sum(amount_cents)`.as('income'),
         sql<string>`sum(master_amount_cents)`.as('royalty'),
         sql<string>`sum(case when type = ${OrderType.REGISTER} then amount_cents else 0 end)`.as('register'),
+        sql<string>`count(*)`.as('n'),
       ])
       .where('status', '=', paid)
       .where('paidAt', '>=', from)
       .where('paidAt', '<', to)
       .groupBy(sql`substr(paid_at, 1, 10)`)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select([sql<string>`substr(created_at, 1, 10)`.as('day'), sql<string>`count(*)`.as('n')])
-      .where('createdAt', '>=', from)
-      .where('createdAt', '<', to)
-      .groupBy(sql`substr(created_at, 1, 10)`)
       .execute(),
     db
       .selectFrom('walletCash')
@@ -261,8 +256,8 @@ export async function financeByDay(db: Kysely<DB>, from: string, to: string): Pr
     d.incomeCents += cents(r.income);
     d.royaltyCents += cents(r.royalty);
     d.registerCents += cents(r.register);
+    d.orderCount += cents(r.n);
   }
-  for (const r of madeOrders) dayOf(r.day).orderCount += cents(r.n);
   for (const r of withdrawals) {
     const d = dayOf(r.day);
     d.withdrawnCents += cents(r.withdrawn);

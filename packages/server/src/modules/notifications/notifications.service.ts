@@ -113,6 +113,7 @@ async function send(ctx: AppContext, n: Notice): Promise<boolean> {
 
   const notice = await renderNotice(db, n.key, {
     username: recipient.username,
+    nickname: recipient.nickname || recipient.username,
     sitename: site.siteName,
     actor: actor ? actorsPhrase(actor.nickname, count, site.siteLocale) : '',
     ...n.vars,
@@ -458,21 +459,83 @@ export async function notifyOrderPaid(ctx: AppContext, orderId: number): Promise
   });
 }
 
+/** What each step of a withdrawal says, in the site's language (the template's {result}). */
+const WITHDRAWAL_STEPS: Partial<Record<number, { key: string; zh: string; en: string }>> = {
+  [CashStatus.APPROVED]: {
+    key: 'withdraw.noticed',
+    zh: '已通过审核，等待打款',
+    en: 'was approved and waits to be paid out',
+  },
+  [CashStatus.PAID]: { key: 'withdraw.noticed', zh: '已打款', en: 'has been paid out' },
+  [CashStatus.REJECTED]: { key: 'withdraw.withdraw', zh: '被驳回', en: 'was rejected' },
+  [CashStatus.PAYOUT_FAILED]: { key: 'withdraw.withdraw', zh: '打款失败', en: 'could not be paid out' },
+};
+
 /**
- * A withdrawal was decided: approved or paid out tells the member so (withdraw.noticed); rejected or a failed payout
- * tells why (withdraw.withdraw, the reviewer's remark as the reason). The site speaks, not the reviewer.
+ * A withdrawal moved a step: approved (waiting to be paid by hand), paid out, rejected or a failed payout. One notice
+ * per step, saying which (the template's {result}); rejected and failed ones say why (the reviewer's remark). The
+ * site speaks, not the reviewer. A step told once is not told again.
  */
 export async function notifyWithdrawal(ctx: AppContext, cashId: number): Promise<void> {
   await safely(ctx, 'withdrawal', async () => {
     const cash = await findWithdrawalSubject(ctx.db, cashId);
-    if (!cash) return;
-    const base = { userId: cash.userId, actorId: null, showActor: false };
-    const amount = formatMoney(Number(cash.applyCents));
-    if (cash.status === CashStatus.APPROVED || cash.status === CashStatus.PAID) {
-      await send(ctx, { ...base, key: 'withdraw.noticed', vars: { amount } });
-    }
-    if (cash.status === CashStatus.REJECTED || cash.status === CashStatus.PAYOUT_FAILED) {
-      await send(ctx, { ...base, key: 'withdraw.withdraw', vars: { amount, reason: cash.remark } });
-    }
+    const step = cash && WITHDRAWAL_STEPS[cash.status];
+    if (!cash || !step) return;
+    const locale = (await readSiteInfo(ctx.db)).siteLocale === 'en' ? 'en' : 'zh';
+    await send(ctx, {
+      key: step.key,
+      userId: cash.userId,
+      actorId: null,
+      showActor: false,
+      vars: { amount: formatMoney(Number(cash.applyCents)), result: step[locale], reason: cash.remark },
+      subject: { key: `cash:${cashId}:${cash.status}`, mode: 'once' },
+    });
+  });
+}
+
+/** A provider's payment could not buy what it was for and went back to the payer's wallet: the payer hears why. */
+export async function notifyPaymentReturned(
+  ctx: AppContext,
+  orderId: number,
+  reason: 'bought' | 'paid',
+): Promise<void> {
+  await safely(ctx, 'payment returned', async () => {
+    const order = await ctx.db
+      .selectFrom('orders')
+      .leftJoin('threads', 'threads.id', 'orders.threadId')
+      .leftJoin('groups', 'groups.id', 'orders.groupId')
+      .select([
+        'orders.userId',
+        'orders.amountCents',
+        'orders.threadId',
+        'orders.orderSn',
+        'threads.title',
+        'groups.name',
+      ])
+      .where('orders.id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) return;
+    const en = (await readSiteInfo(ctx.db)).siteLocale === 'en';
+    const why =
+      reason === 'bought'
+        ? en
+          ? 'you had bought it already'
+          : '你已购买过它'
+        : en
+          ? 'this order had been paid already'
+          : '这笔订单已经支付过';
+    await send(ctx, {
+      key: 'payment.returned',
+      userId: order.userId,
+      actorId: null,
+      showActor: false,
+      vars: {
+        content: cut(order.title ?? order.name ?? order.orderSn, QUOTE_CHARS),
+        amount: formatMoney(Number(order.amountCents)),
+        reason: why,
+      },
+      ...(order.threadId !== null ? { threadId: order.threadId } : {}),
+      subject: { key: `returned:order:${orderId}:${reason}`, mode: 'once' },
+    });
   });
 }

@@ -20,7 +20,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../core/errors.j
 import { inMs, now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
-import { notifyOrderPaid } from '../notifications/notifications.service.js';
+import { notifyOrderPaid, notifyPaymentReturned } from '../notifications/notifications.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { threadExistsFor } from '../threads/thread.policy.js';
 import { checkPayPassword } from '../wallet/wallet.service.js';
@@ -117,17 +117,45 @@ async function readableThread(db: Db, viewer: ViewerContext, threadId: number | 
   return thread;
 }
 
-async function hasBoughtThread(db: Db, userId: number, threadId: number, exceptOrderId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('threadId', '=', threadId)
-    .where('type', '=', OrderType.THREAD)
-    .where('status', '=', OrderStatus.PAID)
-    .where('userId', '=', userId)
-    .where('id', '!=', exceptOrderId)
+/** The paid order by which the member bought a thing (a paid thread), if they did. */
+async function purchaseOrder(db: Db, userId: number, type: number, thingId: number): Promise<Order | undefined> {
+  return db
+    .selectFrom('purchases as p')
+    .innerJoin('orders as o', 'o.id', 'p.orderId')
+    .selectAll('o')
+    .where('p.userId', '=', userId)
+    .where('p.type', '=', type)
+    .where('p.thingId', '=', thingId)
     .executeTakeFirst();
-  return row !== undefined;
+}
+
+/** An unpaid order is reused while at least this long is left to pay it. */
+const REUSE_MIN_LEFT_MS = 2 * 60 * 1000;
+
+/** The member's unpaid order for the same thing and amount, with time left to pay it. */
+async function findUnpaidOrder(
+  db: Db,
+  o: {
+    userId: number;
+    type: number;
+    amountCents: number;
+    threadId: number | null;
+    groupId: number | null;
+    isAnonymous: number;
+  },
+): Promise<Order | undefined> {
+  let q = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('userId', '=', o.userId)
+    .where('type', '=', o.type)
+    .where('status', '=', OrderStatus.PENDING)
+    .where('amountCents', '=', o.amountCents)
+    .where('isAnonymous', '=', o.isAnonymous)
+    .where('expiresAt', '>', inMs(REUSE_MIN_LEFT_MS));
+  q = o.threadId === null ? q.where('threadId', 'is', null) : q.where('threadId', '=', o.threadId);
+  q = o.groupId === null ? q.where('groupId', 'is', null) : q.where('groupId', '=', o.groupId);
+  return q.orderBy('id', 'desc').executeTakeFirst();
 }
 
 /** POST /api/v3/order.create: checks what is bought and makes a pending order (10 minutes to pay). */
@@ -165,7 +193,9 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       if (thread.userId === user.id) {
         throw invalidField('threadId', { zh: '不能购买自己的主题', en: 'You cannot buy your own thread' });
       }
-      if (await hasBoughtThread(db, user.id, thread.id)) throw boughtAlready();
+      // Bought already: the order that bought it is the answer (status paid), not a second purchase.
+      const bought = await purchaseOrder(db, user.id, OrderType.THREAD, thread.id);
+      if (bought) return presentOrder(bought, thread.title);
       amount = Number(thread.priceCents);
       payeeId = thread.userId;
       threadId = thread.id;
@@ -221,6 +251,18 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       throw invalidField('type', { zh: '不支持的订单类型', en: 'Unknown order type' });
   }
 
+  const isAnonymous = body.isAnonymous === true || body.isAnonymous === 1 ? 1 : 0;
+  // The pay dialog opened again for the same thing: the member's unpaid order for it is still the one to pay.
+  const unpaid = await findUnpaidOrder(db, {
+    userId: user.id,
+    type: body.type,
+    amountCents: amount,
+    threadId,
+    groupId,
+    isAnonymous,
+  });
+  if (unpaid) return presentOrder(unpaid, await orderTitle(db, unpaid));
+
   const at = now();
   const order = await db
     .insertInto('orders')
@@ -234,7 +276,7 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       masterAmountCents: shares.master,
       threadId,
       groupId,
-      isAnonymous: body.isAnonymous === true || body.isAnonymous === 1 ? 1 : 0,
+      isAnonymous,
       paymentType: null,
       createdAt: at,
       updatedAt: at,
@@ -338,39 +380,100 @@ function describe(order: Order, title: string, locale: string, side: 'payer' | '
   }
 }
 
+/** A payment reported by a provider: which one, its transaction number, and the amount that came in. */
+interface ProviderPayment {
+  provider: string;
+  tradeNo: string;
+  amountCents: number;
+}
+
+/** What became of a payment: it paid the order, it went back to the payer's wallet, or it had been seen already. */
+type SettleOutcome = 'settled' | 'returned' | 'seen' | 'notPayable';
+
+const ReceiptOutcome = { SETTLED: 1, RETURNED: 2 } as const;
+
 /**
  * Marks the order paid and delivers what it bought, in one transaction: the wallet debit (when paid from the wallet),
- * the payee's share, the recharge, the group, the joining. Answers false when the order was not payable any more
- * (paid by a parallel request or an earlier callback): nothing was changed then.
+ * the payee's share, the recharge, the group, the joining, and the purchase row (one per member and paid thread: the
+ * database refuses a second). From the wallet, a payment that cannot buy changes nothing: 'notPayable' (paid or
+ * expired meanwhile), or -4005 when the thread was bought by another order. From a provider the money has already
+ * come in: the payment is recorded once (a callback delivered again is 'seen'), and when it cannot buy (the order is
+ * paid, or the thread bought by another order) it goes back to the payer's wallet ('returned').
  */
 async function settle(
   ctx: AppContext,
   order: Order,
-  payment: { paymentType: number; tradeNo: string | null; fromWallet: boolean; acceptExpired?: boolean },
-): Promise<boolean> {
+  payment: { paymentType: number; fromWallet: boolean; provider?: ProviderPayment },
+): Promise<SettleOutcome> {
   const site = await readSiteSettings(ctx.db);
   const locale = String(site.siteLocale ?? 'zh');
   const title = await orderTitle(ctx.db, order);
-  const done = await ctx.db.transaction().execute(async (trx) => {
+  const received = payment.provider;
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<SettleOutcome> => {
     const at = now();
+    if (received) {
+      const recorded = await trx
+        .insertInto('paymentReceipts')
+        .values({
+          provider: received.provider,
+          tradeNo: received.tradeNo,
+          orderId: order.id,
+          amountCents: received.amountCents,
+          outcome: ReceiptOutcome.SETTLED,
+          createdAt: at,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'tradeNo']).doNothing())
+        .executeTakeFirst();
+      if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return 'seen';
+    }
     let claim = trx
       .updateTable('orders')
       .set({
         status: OrderStatus.PAID,
         paymentType: payment.paymentType,
-        tradeNo: payment.tradeNo,
+        tradeNo: received?.tradeNo ?? null,
         paidAt: at,
         updatedAt: at,
       })
       .where('id', '=', order.id);
-    claim = payment.acceptExpired
-      ? claim.where('status', 'in', [OrderStatus.PENDING, OrderStatus.EXPIRED])
+    // Money that came in through a provider pays an order that expired, failed or was closed meanwhile too.
+    claim = received
+      ? claim.where('status', 'in', [
+          OrderStatus.PENDING,
+          OrderStatus.EXPIRED,
+          OrderStatus.FAILED,
+          OrderStatus.CANCELLED,
+        ])
       : claim.where('status', '=', OrderStatus.PENDING).where('expiresAt', '>', at);
     const claimed = await claim.executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      if (!received) return 'notPayable';
+      await returnToWallet(trx, order, received, title, locale, 'paid');
+      return 'returned';
+    }
 
-    if (order.type === OrderType.THREAD && payment.fromWallet) {
-      if (await hasBoughtThread(trx, order.userId, order.threadId!, order.id)) throw boughtAlready();
+    if (order.type === OrderType.THREAD) {
+      const bought = await trx
+        .insertInto('purchases')
+        .values({
+          userId: order.userId,
+          type: OrderType.THREAD,
+          thingId: order.threadId!,
+          orderId: order.id,
+          createdAt: at,
+        })
+        .onConflict((oc) => oc.columns(['userId', 'type', 'thingId']).doNothing())
+        .executeTakeFirst();
+      if (Number(bought.numInsertedOrUpdatedRows ?? 0) === 0) {
+        if (!received) throw boughtAlready();
+        await trx
+          .updateTable('orders')
+          .set({ status: OrderStatus.REFUNDED, updatedAt: at })
+          .where('id', '=', order.id)
+          .execute();
+        await returnToWallet(trx, order, received, title, locale, 'bought');
+        return 'returned';
+      }
     }
     const amount = Number(order.amountCents);
     if (payment.fromWallet) {
@@ -414,10 +517,43 @@ async function settle(
         await extendJoining(trx, order.userId, Number(site.siteExpire) || 0, at);
         break;
     }
-    return true;
+    return 'settled';
   });
-  if (done) await notifyOrderPaid(ctx, order.id);
-  return done;
+  if (outcome === 'settled') await notifyOrderPaid(ctx, order.id);
+  return outcome;
+}
+
+/** Money from a provider that could not buy what it was for goes back to the payer's wallet (a ledger row). */
+async function returnToWallet(
+  trx: Transaction<DB>,
+  order: Order,
+  received: ProviderPayment,
+  title: string,
+  locale: string,
+  why: 'paid' | 'bought',
+): Promise<void> {
+  const en = locale === 'en';
+  const about = title ? (en ? ` "${title}"` : `“${title}”`) : '';
+  await applyChange(trx, {
+    userId: order.userId,
+    available: received.amountCents,
+    type: WalletChangeType.PAYMENT_RETURNED,
+    desc:
+      why === 'bought'
+        ? en
+          ? `Paid again for${about}, already bought: returned`
+          : `重复购买${about}，支付已退回`
+        : en
+          ? `Order ${order.orderSn} paid twice: returned`
+          : `订单 ${order.orderSn} 重复支付，已退回`,
+    orderId: order.id,
+  });
+  await trx
+    .updateTable('paymentReceipts')
+    .set({ outcome: ReceiptOutcome.RETURNED })
+    .where('provider', '=', received.provider)
+    .where('tradeNo', '=', received.tradeNo)
+    .execute();
 }
 
 const addDays = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString();
@@ -478,7 +614,7 @@ export async function payOrder(
       });
     }
     await checkPayPassword(ctx.db, user.id, body.payPassword);
-    if (!(await settle(ctx, order, { paymentType: PayType.WALLET, tradeNo: null, fromWallet: true }))) {
+    if ((await settle(ctx, order, { paymentType: PayType.WALLET, fromWallet: true })) !== 'settled') {
       // Paid (or expired) meanwhile: say which.
       await assertPayable(ctx.db, (await findOrder(ctx.db, order.orderSn))!);
       throw alreadyPaid();
@@ -528,10 +664,12 @@ export async function payOrder(
 }
 
 /**
- * Applies what a verified callback reports, idempotently: a payment of the right amount settles a pending order (or
- * one that expired meanwhile: the money did come in); a failure marks a pending order failed; anything about an
- * order already settled changes nothing (a refund's "closed" notice never unpays an order). Answers false when the
- * notice cannot be applied (no such order, another amount): the provider is told to try again and it is logged.
+ * Applies what a verified callback reports, idempotently: each payment (provider and transaction number) counts
+ * once. A payment of the right amount settles its order (one that expired or failed meanwhile too: the money did come
+ * in); money for an order that cannot take it (paid already, or a thread the member bought by another order) goes
+ * back to the payer's wallet, with a notice. A failure marks a pending order failed; a refund's "closed" notice never
+ * unpays an order. Answers false when the notice cannot be applied (no such order, another amount): the provider is
+ * told to try again and it is logged.
  */
 export async function applyPaymentNotice(
   ctx: AppContext,
@@ -551,21 +689,19 @@ export async function applyPaymentNotice(
     return false;
   }
   if (notice.paid) {
-    if (order.status === OrderStatus.PAID) return true;
-    const settled = await settle(ctx, order, {
+    const outcome = await settle(ctx, order, {
       paymentType: order.paymentType ?? PayType.SANDBOX,
-      tradeNo: notice.tradeNo,
       fromWallet: false,
-      acceptExpired: true,
+      provider: { provider: providerName, tradeNo: notice.tradeNo, amountCents: notice.amountCents },
     });
-    if (!settled) {
+    if (outcome === 'returned') {
       const current = await findOrder(ctx.db, order.orderSn);
-      if (current?.status !== OrderStatus.PAID) {
-        ctx.log.error(
-          { provider: providerName, orderSn: order.orderSn, status: current?.status },
-          'money came in for an order that was closed: refund it by hand',
-        );
-      }
+      const why = current?.status === OrderStatus.REFUNDED ? 'bought' : 'paid';
+      ctx.log.warn(
+        { provider: providerName, orderSn: order.orderSn, tradeNo: notice.tradeNo, why },
+        "a payment that could not buy its order went back to the payer's wallet",
+      );
+      await notifyPaymentReturned(ctx, order.id, why);
     }
     return true;
   }

@@ -9,7 +9,7 @@ import {
   type WalletLogItem,
   type WalletLogQuery,
 } from '@luntan/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
@@ -143,8 +143,11 @@ export async function setPayPassword(
 }
 
 /**
- * Checks the pay password before a wallet payment. Five wrong ones in a row lock paying for ten minutes; a right one
- * clears the count. The count is changed with one conditional statement each, so parallel tries are all counted.
+ * Checks the pay password before money leaves a wallet (a payment, a withdrawal). Five wrong ones in a row lock it for
+ * ten minutes; a right one clears the count. The outcome of a try is decided in one conditional statement that also
+ * decides whether a try was left: a wrong one is counted only while fewer than five are, a right one is accepted only
+ * while the wallet is not locked. So of thirty concurrent tries, at most five get an answer that says anything about
+ * the password; every other one is refused as locked, right or wrong.
  */
 export async function checkPayPassword(db: Kysely<DB>, userId: number, given: string | undefined): Promise<void> {
   const wallet = await db
@@ -165,36 +168,36 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
       { data: { reason: 'frozen' } },
     );
   }
-  const at = now();
-  if (wallet.payLockedUntil && wallet.payLockedUntil > at) throw payLocked(wallet.payLockedUntil);
+  if (wallet.payLockedUntil && wallet.payLockedUntil > now()) throw payLocked(wallet.payLockedUntil);
   if (!given) {
     throw invalidField('payPassword', { zh: '请输入支付密码', en: 'Enter your pay password' });
   }
-  if (/^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false))) {
-    await db
-      .updateTable('wallets')
-      .set({ payFailures: 0 })
-      .where('userId', '=', userId)
-      .where('payFailures', '>', 0)
-      .execute();
-    return;
-  }
-  const row = await db
+  const right = /^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false));
+  const at = now();
+  const open = (eb: ExpressionBuilder<DB, 'wallets'>) =>
+    eb.and([
+      eb('payFailures', '<', PAY_PASSWORD_TRIES),
+      eb.or([eb('payLockedUntil', 'is', null), eb('payLockedUntil', '<=', at)]),
+    ]);
+  const counted = await db
     .updateTable('wallets')
-    .set({ payFailures: sql`pay_failures + 1` })
+    .set(right ? { payFailures: 0 } : { payFailures: sql`pay_failures + 1` })
     .where('userId', '=', userId)
+    .where(open)
     .returning('payFailures')
-    .executeTakeFirstOrThrow();
-  if (row.payFailures >= PAY_PASSWORD_TRIES) {
+    .executeTakeFirst();
+  if (!counted) throw payLocked(await lockedUntilNow(db, userId, at));
+  if (right) return;
+  if (counted.payFailures >= PAY_PASSWORD_TRIES) {
     const until = inMs(PAY_LOCK_MS);
     await db
       .updateTable('wallets')
       .set({ payFailures: 0, payLockedUntil: until })
       .where('userId', '=', userId)
       .execute();
-    throw payLocked(until);
+    throw payLocked(until, true);
   }
-  const left = PAY_PASSWORD_TRIES - row.payFailures;
+  const left = PAY_PASSWORD_TRIES - counted.payFailures;
   throw new AppError(
     Code.PAYMENT_FAILED,
     {
@@ -205,7 +208,14 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
   );
 }
 
-function payLocked(until: string): AppError {
+/** The lock that refused a try: the one stored, or (the fifth wrong try still being written) one from now. */
+async function lockedUntilNow(db: Kysely<DB>, userId: number, at: string): Promise<string> {
+  const row = await db.selectFrom('wallets').select('payLockedUntil').where('userId', '=', userId).executeTakeFirst();
+  return row?.payLockedUntil && row.payLockedUntil > at ? row.payLockedUntil : inMs(PAY_LOCK_MS);
+}
+
+/** Locked: `checked` when this very try was a wrong password (the fifth), else it was refused unchecked. */
+function payLocked(until: string, checked = false): AppError {
   const minutes = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 60_000));
   return new AppError(
     Code.TOO_MANY_REQUESTS,
@@ -213,6 +223,6 @@ function payLocked(until: string): AppError {
       zh: `支付密码错误次数过多，请 ${minutes} 分钟后再试`,
       en: `Too many wrong pay passwords: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
     },
-    { data: { field: 'payPassword', lockedUntil: until } },
+    { data: { field: 'payPassword', reason: checked ? 'payPassword' : 'locked', triesLeft: 0, lockedUntil: until } },
   );
 }

@@ -21,6 +21,7 @@ import { notifyWithdrawal } from '../notifications/notifications.service.js';
 import { payoutThrough } from '../payments/payments.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { applyChange, newSerial } from '../wallet/ledger.js';
+import { checkPayPassword } from '../wallet/wallet.service.js';
 import {
   countOwnWithdrawals,
   countWithdrawalsSince,
@@ -104,7 +105,7 @@ const startOfUtcDay = (iso: string) => `${iso.slice(0, 10)}T00:00:00.000Z`;
 export async function applyForWithdrawal(
   ctx: AppContext,
   viewer: ViewerContext,
-  body: { cashApplyAmount: number; receiveAccount: string },
+  body: { cashApplyAmount: number; receiveAccount: string; payPassword?: string | undefined },
 ): Promise<CashItem> {
   const me = requireUser(viewer);
   if (!can(viewer, 'cash.create')) throw forbidden();
@@ -130,6 +131,9 @@ export async function applyForWithdrawal(
   if (rules.dailyCount > 0 && (await countWithdrawalsSince(ctx.db, me.id, since)) >= rules.dailyCount) {
     throw dailyLimitReached(rules.dailyCount);
   }
+  // Money leaving the site needs the pay password (the same tries and lock as paying from the wallet); a request
+  // the rules refuse anyway costs no try.
+  await checkPayPassword(ctx.db, me.id, body.payPassword);
   const fee = withdrawalFee(amount, rules.rateBp);
   const total = amount + fee;
   const id = await ctx.db.transaction().execute(async (trx) => {

@@ -44,10 +44,13 @@ const ledger = (userId: number) =>
 const withdrawalNotices = async (token: string) =>
   (await t.get<Page<NotificationItem>>('/api/v3/notification?filter[type]=withdrawal&perPage=50', token)).Data.pageData;
 
+let members = 0;
 async function fundedMember(amount = '200.00') {
-  const member = await buildUser(t);
+  members += 1;
+  const nickname = `提现用户${members}`;
+  const member = await buildUser(t, { nickname });
   await fund(t, admin, member.id, amount);
-  return member;
+  return { ...member, nickname };
 }
 
 describe('the fee', () => {
@@ -63,7 +66,7 @@ describe('the fee', () => {
 describe('applying for a withdrawal', () => {
   it('freezes the amount and the fee, records it pending, and lists it as mine', async () => {
     const alice = await fundedMember();
-    const res = await applyCash(t, alice.token, '100.00', 'alice@alipay');
+    const res = await applyCash(t, alice, '100.00', 'alice@alipay');
     expect(res.Code).toBe(0);
     expect(res.Data).toMatchObject({
       userId: alice.id,
@@ -84,7 +87,7 @@ describe('applying for a withdrawal', () => {
       [WalletChangeType.CASH_FREEZE, -100_60, 100_60, res.Data.id],
     ]);
     // A number is taken too, and an odd fee rounds up.
-    const second = await applyCash(t, alice.token, 10.01);
+    const second = await applyCash(t, alice, 10.01);
     expect(second.Data).toMatchObject({ cashApplyAmount: '10.01', cashCharge: '0.07' });
     const mine = await t.get<Page<CashItem>>('/api/v3/wallet/cash', alice.token);
     expect(mine.Data).toMatchObject({ currentPage: 1, totalCount: 2, totalPage: 1 });
@@ -103,14 +106,14 @@ describe('applying for a withdrawal', () => {
   it('refuses more than the balance (-10000) and records nothing', async () => {
     const alice = await fundedMember('50.00');
     // 50.00 + 0.30 fee is more than 50.00.
-    const res = await applyCash(t, alice.token, '50.00');
+    const res = await applyCash(t, alice, '50.00');
     expect(res.Code).toBe(Code.PAYMENT_FAILED);
     expect(res.Data).toMatchObject({ reason: 'balance' });
     expect(await cashRows(alice.id)).toEqual([]);
     expect(await balances(t, alice.id)).toEqual({ available: 50_00, frozen: 0, status: 0 });
     // A member without a wallet at all.
     const bob = await buildUser(t);
-    expect((await applyCash(t, bob.token, '1.00')).Code).toBe(Code.PAYMENT_FAILED);
+    expect((await applyCash(t, bob, '1.00')).Code).toBe(Code.PAYMENT_FAILED);
     expect(await cashRows(bob.id)).toEqual([]);
     await expectLedgerMatches(t, alice.id);
     await expectLedgerMatches(t, bob.id);
@@ -118,7 +121,7 @@ describe('applying for a withdrawal', () => {
 
   it('refuses amounts below the minimum or above the maximum, naming the limit (-4001)', async () => {
     const alice = await fundedMember('1000.00');
-    const low = await applyCash(t, alice.token, '0.99');
+    const low = await applyCash(t, alice, '0.99');
     expect(low.Code).toBe(Code.INVALID_PARAMETER);
     expect(low.Data).toMatchObject({ field: 'cashApplyAmount', min: '1.00' });
     expect(low.Message).toContain('1.00');
@@ -130,7 +133,7 @@ describe('applying for a withdrawal', () => {
     expect(high.body.Code).toBe(Code.INVALID_PARAMETER);
     expect(high.body.Data).toMatchObject({ field: 'cashApplyAmount', max: '500.00' });
     expect(high.body.Message).toBe('The withdrawal amount may be at most 500.00');
-    expect((await applyCash(t, alice.token, '500.00')).Code).toBe(0);
+    expect((await applyCash(t, alice, '500.00')).Code).toBe(0);
     // Malformed amounts and accounts are the schema's.
     for (const body of [
       { cashApplyAmount: '1.001', receiveAccount: 'x' },
@@ -147,9 +150,9 @@ describe('applying for a withdrawal', () => {
   it('allows cashSumLimit withdrawals a day; rejected ones do not count', async () => {
     await setSettings(t, admin, { cashSumLimit: 2 });
     const alice = await fundedMember();
-    const first = await applyCash(t, alice.token, '1.00');
-    expect((await applyCash(t, alice.token, '1.00')).Code).toBe(0);
-    const third = await applyCash(t, alice.token, '1.00');
+    const first = await applyCash(t, alice, '1.00');
+    expect((await applyCash(t, alice, '1.00')).Code).toBe(0);
+    const third = await applyCash(t, alice, '1.00');
     expect(third.Code).toBe(Code.INVALID_PARAMETER);
     expect(third.Data).toMatchObject({ field: 'cashApplyAmount', dailyCount: 2 });
     expect(third.Message).toContain('2');
@@ -157,12 +160,12 @@ describe('applying for a withdrawal', () => {
     expect((await reviewCash(t, admin, [first.Data.id], CashStatus.REJECTED, 'no')).Data.succeeded).toEqual([
       first.Data.id,
     ]);
-    expect((await applyCash(t, alice.token, '1.00')).Code).toBe(0);
-    expect((await applyCash(t, alice.token, '1.00')).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await applyCash(t, alice, '1.00')).Code).toBe(0);
+    expect((await applyCash(t, alice, '1.00')).Code).toBe(Code.INVALID_PARAMETER);
     // Two at once at the limit: one is taken.
     const bob = await fundedMember();
-    await applyCash(t, bob.token, '1.00');
-    const both = await Promise.all([applyCash(t, bob.token, '1.00'), applyCash(t, bob.token, '1.00')]);
+    await applyCash(t, bob, '1.00');
+    const both = await Promise.all([applyCash(t, bob, '1.00'), applyCash(t, bob, '1.00')]);
     expect(both.map((r) => r.Code).sort()).toEqual([Code.INVALID_PARAMETER, 0].sort());
     expect(await cashRows(bob.id)).toHaveLength(2);
     await expectLedgerMatches(t, alice.id);
@@ -181,18 +184,18 @@ describe('applying for a withdrawal', () => {
       saved.filter((p) => p !== 'cash.create'),
     );
     try {
-      expect((await applyCash(t, alice.token, '1.00')).Code).toBe(Code.UNAUTHORIZED);
+      expect((await applyCash(t, alice, '1.00')).Code).toBe(Code.UNAUTHORIZED);
     } finally {
       await setGroupPermissions(t, admin, GroupId.MEMBER, saved);
     }
     const frozen = await t.post('/api/backAdmin/users/wallet.update', { userId: alice.id, walletStatus: 1 }, admin);
     expect(frozen.Code).toBe(0);
-    const res = await applyCash(t, alice.token, '1.00');
+    const res = await applyCash(t, alice, '1.00');
     expect(res.Code).toBe(Code.PAYMENT_FAILED);
     expect(res.Data).toMatchObject({ reason: 'frozen' });
     expect(await cashRows(alice.id)).toEqual([]);
     await t.post('/api/backAdmin/users/wallet.update', { userId: alice.id, walletStatus: 0 }, admin);
-    expect((await applyCash(t, alice.token, '1.00')).Code).toBe(0);
+    expect((await applyCash(t, alice, '1.00')).Code).toBe(0);
     await expectLedgerMatches(t, alice.id);
   });
 });
@@ -200,7 +203,7 @@ describe('applying for a withdrawal', () => {
 describe('reviewing withdrawals', () => {
   it('rejecting returns the amount and the fee, and tells the member why', async () => {
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00')).Data;
+    const cash = (await applyCash(t, alice, '100.00')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.REJECTED, '账号有误');
     expect(res.Code).toBe(0);
     expect(res.Data).toEqual({ succeeded: [cash.id], failed: [] });
@@ -219,14 +222,13 @@ describe('reviewing withdrawals', () => {
     const notices = await withdrawalNotices(alice.token);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ type: 'withdrawal', category: 'financial', fromUser: null });
-    expect(notices[0]!.content).toContain('100.00');
-    expect(notices[0]!.content).toContain('账号有误');
+    expect(notices[0]!.content).toBe(`${alice.nickname}，你申请的 100.00 元提现被驳回，金额已退回钱包。原因：账号有误`);
     await expectLedgerMatches(t, alice.id);
   });
 
   it('approving without a payout provider waits for payment by hand; marking it paid takes the money out', async () => {
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00')).Data;
+    const cash = (await applyCash(t, alice, '100.00')).Data;
     // Marking a pending one paid is the wrong order.
     expect((await reviewCash(t, admin, [cash.id], CashStatus.PAID)).Data.failed).toMatchObject([
       { id: cash.id, reason: 'status' },
@@ -244,8 +246,12 @@ describe('reviewing withdrawals', () => {
       0,
       -100_60,
     ]);
-    // Approved, then paid: two notices.
-    expect(await withdrawalNotices(alice.token)).toHaveLength(2);
+    // Approved, then paid: one notice per step, each saying which, addressed by nickname.
+    const notices = await withdrawalNotices(alice.token);
+    expect(notices.map((n) => n.content)).toEqual([
+      `${alice.nickname}，你申请的 100.00 元提现已打款。`,
+      `${alice.nickname}，你申请的 100.00 元提现已通过审核，等待打款。`,
+    ]);
     // Paid is final.
     for (const status of [CashStatus.REJECTED, CashStatus.APPROVED, CashStatus.PAID]) {
       expect((await reviewCash(t, admin, [cash.id], status)).Data.failed).toMatchObject([
@@ -257,7 +263,7 @@ describe('reviewing withdrawals', () => {
 
   it('an approved withdrawal not yet paid may still be rejected', async () => {
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '10.00')).Data;
+    const cash = (await applyCash(t, alice, '10.00')).Data;
     await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect((await reviewCash(t, admin, [cash.id], CashStatus.REJECTED, 'changed mind')).Data.succeeded).toEqual([
       cash.id,
@@ -269,7 +275,7 @@ describe('reviewing withdrawals', () => {
   it('approving with the sandbox payout pays at once (status 5, the provider’s number)', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00', 'alice@sandbox')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'alice@sandbox')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect(res.Data).toEqual({ succeeded: [cash.id], failed: [] });
     const row = await cashById(t, admin, alice.id, cash.id);
@@ -287,7 +293,7 @@ describe('reviewing withdrawals', () => {
   it('a payout the provider refuses fails the withdrawal (status 6) and returns the money', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-refuse@example.com')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'sandbox-refuse@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect(res.Data.succeeded).toEqual([]);
     expect(res.Data.failed).toMatchObject([{ id: cash.id, reason: 'payout' }]);
@@ -308,7 +314,7 @@ describe('reviewing withdrawals', () => {
   it('a provider that does not answer leaves the withdrawal approved, to be settled by hand', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-error@example.com')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'sandbox-error@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect(res.Data.failed).toMatchObject([{ id: cash.id, reason: 'payout' }]);
     expect(await cashById(t, admin, alice.id, cash.id)).toMatchObject({
@@ -324,7 +330,7 @@ describe('reviewing withdrawals', () => {
   it('a payout still being processed leaves the withdrawal approved and the money frozen', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-pending@example.com')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'sandbox-pending@example.com')).Data;
     const res = await reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     expect(res.Data.failed).toMatchObject([{ id: cash.id, reason: 'payout' }]);
     expect(await cashById(t, admin, alice.id, cash.id)).toMatchObject({ cashStatus: CashStatus.APPROVED });
@@ -335,7 +341,7 @@ describe('reviewing withdrawals', () => {
   it('nobody can reject or mark paid a withdrawal while its payout is in flight', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '100.00', 'sandbox-slow@example.com')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'sandbox-slow@example.com')).Data;
     const approving = reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
     // The sandbox answers a slow account after a second; meanwhile the withdrawal is marked as being paid out.
     const inFlight = async () =>
@@ -364,9 +370,9 @@ describe('reviewing withdrawals', () => {
   it('decides each id once: twice in a row, twice at once, unknown ids, several ids in one call', async () => {
     const alice = await fundedMember();
     const [a, b, c] = [
-      (await applyCash(t, alice.token, '10.00')).Data,
-      (await applyCash(t, alice.token, '20.00')).Data,
-      (await applyCash(t, alice.token, '30.00')).Data,
+      (await applyCash(t, alice, '10.00')).Data,
+      (await applyCash(t, alice, '20.00')).Data,
+      (await applyCash(t, alice, '30.00')).Data,
     ];
     expect((await reviewCash(t, admin, [a.id], CashStatus.REJECTED)).Data.succeeded).toEqual([a.id]);
     const again = await reviewCash(t, admin, [a.id], CashStatus.REJECTED);
@@ -393,7 +399,7 @@ describe('reviewing withdrawals', () => {
 
   it('is for administrators only (-3001 guests, -4002 members) and checks its input', async () => {
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice.token, '10.00')).Data;
+    const cash = (await applyCash(t, alice, '10.00')).Data;
     expect((await reviewCash(t, alice.token, [cash.id], CashStatus.REJECTED)).Code).toBe(Code.UNAUTHORIZED);
     expect((await t.post('/api/backAdmin/wallet.cash.review', { ids: [cash.id], cashStatus: 3 })).Code).toBe(
       Code.JUMP_TO_LOGIN,

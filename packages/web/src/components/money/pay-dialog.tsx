@@ -97,7 +97,11 @@ export function PayDialog({ open, onClose, order: given, createOrder, onPaid, re
       .current()
       .then((made) => {
         if (!live) return;
-        if (made) setCreated(made);
+        if (made?.status === OrderStatus.PAID) {
+          // Bought already: the server answers the order that bought it, and there is nothing to pay.
+          toast.success(t('money.pay.alreadyPaid'));
+          onPaid(made);
+        } else if (made) setCreated(made);
         else onClose();
       })
       .finally(() => live && setCreating(false));

@@ -7,10 +7,12 @@ import { refreshMoney } from '../../api/money-queries';
 import { usePending } from '../../hooks/use-pending';
 import { Button, TextInput, toast } from '../ui';
 import { checkAmount, keepAmountCharacters, withdrawalFeeCents } from './money-format';
+import { PayPasswordForm, PayPasswordInput } from './pay-password';
 
 /**
  * Applying for a withdrawal (POST /api/v3/wallet/cash): the site's rules, the fee as the amount is typed (frozen on
- * top of the amount), and the server's own words when it refuses.
+ * top of the amount), the pay password (money leaving the site needs it, as paying from the wallet does), and the
+ * server's own words when it refuses (a wrong pay password says how many tries are left).
  */
 export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: (cash: CashItem) => void }) {
   const { t } = useTranslation();
@@ -18,6 +20,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
   const { pending, run } = usePending();
   const [amount, setAmount] = useState('');
   const [account, setAccount] = useState('');
+  const [payPassword, setPayPassword] = useState('');
   const [problem, setProblem] = useState('');
   const rules = wallet.cash;
   // 0 means no maximum, and no daily limit.
@@ -49,7 +52,10 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const local = amountProblem() || (account.trim() ? '' : t('money.withdraw.accountRequired'));
+    const local =
+      amountProblem() ||
+      (account.trim() ? '' : t('money.withdraw.accountRequired')) ||
+      (/^\d{6}$/.test(payPassword) ? '' : t('money.payPassword.sixDigits'));
     if (local || !check?.ok) {
       setProblem(local);
       return;
@@ -58,20 +64,32 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
       const result = await request<CashItem>({
         url: '/api/v3/wallet/cash',
         method: 'POST',
-        data: { cashApplyAmount: formatMoney(check.cents), receiveAccount: account.trim() },
+        data: { cashApplyAmount: formatMoney(check.cents), receiveAccount: account.trim(), payPassword },
       });
       if (!isSuccess(result)) {
         setProblem(result.Message);
+        setPayPassword('');
         return;
       }
       setAmount('');
       setAccount('');
+      setPayPassword('');
       setProblem('');
       toast.success(t('money.withdraw.done'));
       await refreshMoney(queryClient, wallet.userId);
       onDone?.(result.Data);
     });
   };
+
+  if (!wallet.hasPayPassword) {
+    // Money leaving the site needs the pay password: set one first, and the form follows.
+    return (
+      <div data-testid="withdraw-needs-pay-password">
+        <p className="lt-money-form__hint">{t('money.withdraw.needsPayPassword')}</p>
+        <PayPasswordForm hasPayPassword={false} compact />
+      </div>
+    );
+  }
 
   return (
     <form className="lt-money-form" onSubmit={submit} noValidate data-testid="withdraw-form">
@@ -106,6 +124,16 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
           setProblem('');
         }}
         data-testid="withdraw-account"
+      />
+      <PayPasswordInput
+        label={t('money.withdraw.payPassword')}
+        name="payPassword"
+        value={payPassword}
+        onChange={(value) => {
+          setPayPassword(value);
+          setProblem('');
+        }}
+        data-testid="withdraw-pay-password"
       />
       {problem ? (
         <p className="lt-money-form__error" role="alert" data-testid="withdraw-error">
