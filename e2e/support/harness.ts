@@ -120,7 +120,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
 
   state.screenshot = async (page, name) => {
     // Not fullPage: Chromium takes those by resizing the viewport for a moment, which can flip the page to the other
-    // layout (800 px rule) and remount the app under the test's hands (a click lost, typed text gone).
+    // layout (800 px rule) under the test's hands (a button moved, a header swapped).
     await page.screenshot({ path: path.join(ARTIFACTS, `${device}-${name}.png`) });
   };
 

@@ -12,8 +12,8 @@ import { NotFoundPage, handle as notFoundHandle } from './routes/not-found';
 import { lazyPage, pageLoader, type RouteModuleId } from './routing/route-modules';
 
 /**
- * The route table. One set of routes for both layouts: the shell picks the desktop or mobile frame, pages are
- * shared. Every page renders on the server first; the browser hydrates it.
+ * The route table. One set of routes for both layouts: the shell picks the desktop or mobile header around the same
+ * page element (layouts/app-shell.tsx), pages are shared. Every page renders on the server first; the browser hydrates it.
  */
 /** Login-required routes whose pages exist (the others show the not-found page behind the guard). */
 const BUILT_GUARDED_PAGES = new Set([

@@ -8,8 +8,9 @@ import { usePlatform } from '../platform/platform-context';
 import { PluginRuntime } from '../plugin-runtime/plugin-runtime';
 import { documentTitle, type RouteHandle } from '../routing/handle';
 import { ShownPageContext } from '../routing/shown-page';
-import { DesktopLayout } from './desktop/desktop-layout';
-import { MobileLayout } from './mobile/mobile-layout';
+import { DesktopHeader } from './desktop/desktop-header';
+import { MobileHeader } from './mobile/mobile-header';
+import { AppFrame } from './shared/app-frame';
 
 /** 获取站点接口信息失败: the site information could not be fetched. */
 function SiteInfoError({ retry }: { retry: () => void }) {
@@ -56,7 +57,11 @@ function useHydratedMark(): void {
   }, []);
 }
 
-/** The frame around every page: the desktop or the mobile shell, by platform. */
+/**
+ * The frame around every page. Both layouts are one tree: crossing 800 px swaps the header and the frame's classes,
+ * while the page keeps its place (same element types at the same positions), so React keeps what is being typed,
+ * the focus and the caret. A separate component per layout would remount the page at every switch.
+ */
 export function AppShell() {
   const platform = usePlatform();
   useHydratedMark();
@@ -66,12 +71,11 @@ export function AppShell() {
   const [shownPage, setShownPage] = useState<RouteHandle | null>(null);
   useDocumentTitle(forum?.setSite.siteName, shownPage);
   const location = useLocation();
-  const Layout = platform === 'h5' ? MobileLayout : DesktopLayout;
   const closed = forum?.setSite.siteClose === true && !forum.user?.isAdmin && location.pathname !== '/user/login';
   return (
     <PluginRuntime>
       <SkipLink />
-      <Layout>
+      <AppFrame platform={platform} header={platform === 'h5' ? <MobileHeader /> : <DesktopHeader />}>
         {failed ? (
           <SiteInfoError retry={retry} />
         ) : closed ? (
@@ -81,7 +85,7 @@ export function AppShell() {
             <Outlet />
           </ShownPageContext.Provider>
         )}
-      </Layout>
+      </AppFrame>
       {/* Back and forward return to where the reader was on the page (a list's page and position). */}
       <ScrollRestoration />
     </PluginRuntime>

@@ -123,28 +123,29 @@ export function Component() {
     if (view.chatWithoutUser) console.error('[message] a chat needs a userId: wrong user name');
   }, [view.chatWithoutUser]);
 
-  if (platform === 'h5' && chat) {
-    return (
-      <div className="lt-page lt-message lt-message--chat">
-        <Chat key={chat.userId} userId={chat.userId} nickname={chat.nickname} backTo="/message" />
-      </div>
-    );
-  }
-
+  // One tree for both layouts, so that the chat keeps its place (and what is being typed in it) when the window
+  // crosses 800 px: a phone shows the chat alone, a desktop the dialogs beside it.
+  const phone = platform === 'h5';
+  const chatAlone = phone && chat !== null;
   return (
-    <div className="lt-page lt-message">
-      <h1 className="lt-page__title">{t('message.heading')}</h1>
-      <CategoryTabs active={category} viewerId={viewerId} />
+    <div className={chatAlone ? 'lt-page lt-message lt-message--chat' : 'lt-page lt-message'}>
+      {chatAlone ? null : <h1 className="lt-page__title">{t('message.heading')}</h1>}
+      {chatAlone ? null : <CategoryTabs active={category} viewerId={viewerId} />}
       {category !== 'index' ? (
         <NoticeList category={category} page={view.listPage} viewerId={viewerId} />
-      ) : platform === 'h5' ? (
-        <DialogList page={view.listPage} activeUserId={null} viewerId={viewerId} />
       ) : (
-        <div className="lt-message__split">
-          <DialogList page={view.listPage} activeUserId={chat?.userId ?? null} viewerId={viewerId} />
+        <div className={phone ? 'lt-message__single' : 'lt-message__split'}>
+          {chatAlone ? null : (
+            <DialogList page={view.listPage} activeUserId={phone ? null : (chat?.userId ?? null)} viewerId={viewerId} />
+          )}
           {chat ? (
-            <Chat key={chat.userId} userId={chat.userId} nickname={chat.nickname} />
-          ) : (
+            <Chat
+              key={chat.userId}
+              userId={chat.userId}
+              nickname={chat.nickname}
+              backTo={phone ? '/message' : undefined}
+            />
+          ) : phone ? null : (
             <section className="lt-card lt-message__placeholder" data-testid="chat-placeholder">
               <p className="lt-empty">{t('message.chat.choose')}</p>
             </section>

@@ -7,6 +7,7 @@ import { useForum } from '../../hooks/use-forum';
 import { useUnreadPolling } from '../../hooks/use-unread';
 import { siteLogo } from '../shared/site-logo';
 import { useLogout } from '../shared/use-logout';
+import './desktop.css';
 
 const navClass = ({ isActive }: { isActive: boolean }): string =>
   isActive ? 'lt-header__link lt-header__link--active' : 'lt-header__link';

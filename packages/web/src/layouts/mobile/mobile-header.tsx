@@ -5,6 +5,7 @@ import { Badge, Icon } from '../../components/ui';
 import { useForum } from '../../hooks/use-forum';
 import { useUnreadPolling } from '../../hooks/use-unread';
 import { goBackOrHome } from '../../routing/history';
+import './mobile.css';
 
 const navClass = ({ isActive }: { isActive: boolean }): string =>
   isActive ? 'lt-mheader__link lt-mheader__link--active' : 'lt-mheader__link';
