@@ -123,8 +123,10 @@ describe.each([
       await writing;
       expect(await done).toEqual({ code: 0, signal: null });
       await waitFor('every process of the tree gone', () => !tree.some(isAlive), 5000);
-      if (!storage.schema) {
+      if (!storage.schema && workers === 1) {
         // The database was closed: SQLite folds the write-ahead log into the file and removes it on the last close.
+        // (Two workers closing at the same moment may each see the other still open and leave the log for the next
+        // start to fold in: nothing is lost, but it proves nothing.)
         expect(fs.existsSync(path.join(storage.dataDir, 'luntan.sqlite-wal'))).toBe(false);
       }
 
@@ -164,19 +166,22 @@ describe('a request still running at the stop deadline', () => {
       socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
       const closed = new Promise<void>((resolve) => socket!.once('close', () => resolve()));
       socket.on('error', () => {});
-      // A body that never comes: with `Expect: 100-continue` the server says when it has taken the request, so the
+      // A body that never comes, on a route that reads the body before anything else (a route that needs a session
+      // would answer at once). With `Expect: 100-continue` the server says when it has taken the request, so the
       // signal is sure to find it in flight.
       socket.write(
-        'POST /api/v3/thread.create HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'POST /api/v3/users/username.login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
           'Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
       );
       await waitFor('100 Continue', () => received.includes('100 Continue'), 20_000);
-      socket.write('{"title":');
+      socket.write('{"username":');
       const done = exited(server);
       process.kill(server.child.pid!, 'SIGTERM');
 
       await waitFor('the port freed', async () => !(await listening(server!.base)), PORT_FREED_MS);
       await closed;
+      // Cut off, not answered: only the 100 Continue came back.
+      expect(received).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/);
       expect(await done).toEqual({ code: 0, signal: null });
       await waitFor('every process of the tree gone', () => !tree.some(isAlive), 5000);
     } finally {
