@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: build, then every vitest project (unit, service and HTTP tests against a real database), then the
 // browser tests. DATABASE_URL=postgres://... runs the database tests on PostgreSQL instead of SQLite.
-// Ends with one line `tests: N passed, M failed` over all suites.
+// Ends with one line `tests: N passed, M failed` over all suites. First, what the browser tests need from the
+// machine (Chromium, CJK fonts) is installed when missing, or named in one line before it stops (browser-deps.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBrowserDeps } from './browser-deps.mjs';
+
+if (!ensureBrowserDeps()) process.exit(1);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-test-report-'));

@@ -26,6 +26,9 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(base.config.trustProxy),
     bodyLimit: base.config.bodyLimit,
+    // While stopping, a request that still arrives on an open keep-alive connection is served (with
+    // `Connection: close`) rather than refused with Fastify's own 503 body, which is not our envelope.
+    return503OnClosing: false,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
       querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),

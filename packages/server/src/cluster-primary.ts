@@ -4,6 +4,7 @@ import { relaySignalsBetweenWorkers } from './core/signal-transport.js';
 import { openDatabase } from './db/database.js';
 import type { SeedResult } from './db/seed.js';
 import { prepareDatabase } from './server.js';
+import { STOP_MARGIN_MS } from './stop.js';
 
 /** A worker that lived at least this long before dying is started again soon; a younger one waits longer. */
 const HEALTHY_LIFETIME_MS = 30_000;
@@ -11,8 +12,6 @@ const HEALTHY_LIFETIME_MS = 30_000;
 const RESTART_DELAY_MS = 250;
 /** The longest wait before a worker that keeps dying young is started again. */
 const MAX_RESTART_DELAY_MS = 30_000;
-/** How long stopping workers may take to finish their requests before they are killed. */
-const STOP_GRACE_MS = 10_000;
 
 interface Log {
   info(msg: string): void;
@@ -22,13 +21,18 @@ interface Log {
 /**
  * WORKERS>1: this process is node:cluster's primary. It prepares the database once (migrations, seed), forks the
  * workers, which build the app and listen on the same port (the primary hands out the connections), relays signals
- * between them (core/signal-transport.ts), starts again a worker that dies unexpectedly, and on SIGINT/SIGTERM
- * stops them and exits. It serves nothing itself and keeps no database connection open.
+ * between them (core/signal-transport.ts), starts again a worker that dies unexpectedly, and once `stopAsked`
+ * resolves (SIGINT/SIGTERM) sends every worker SIGTERM, waits for them to stop gracefully (stop.ts) and exits 0
+ * (1 if one had to be killed). It serves nothing itself and keeps no database connection open.
  *
  * Resolves once every worker listens, with what the seed did (for the banner). A worker that dies before all are up
  * (the port is taken, the database refuses...) stops the start: the primary stops the others and rejects.
  */
-export async function runClusterPrimary(config: Config, log: Log): Promise<SeedResult> {
+export async function runClusterPrimary(
+  config: Config,
+  log: Log,
+  stopAsked: Promise<NodeJS.Signals>,
+): Promise<SeedResult> {
   const database = await openDatabase(config);
   let seeded: SeedResult;
   try {
@@ -52,17 +56,31 @@ export async function runClusterPrimary(config: Config, log: Log): Promise<SeedR
     return worker;
   };
 
-  const stopAll = async (signal: NodeJS.Signals) => {
+  /** Resolves once every worker has exited: true if all stopped by themselves, false if one had to be killed. */
+  const stopAll = async (signal: NodeJS.Signals): Promise<boolean> => {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     const exited = workers.map(
       (w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))),
     );
     for (const worker of workers) if (!worker.isDead()) worker.process.kill(signal);
-    const timer = setTimeout(() => {
-      for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL');
-    }, STOP_GRACE_MS);
+    // A worker ends itself at its grace plus the margin; past twice the margin it is stuck.
+    let killed = false;
+    const timer = setTimeout(
+      () => {
+        for (const worker of workers) {
+          if (worker.isDead()) continue;
+          log.error(
+            `Worker ${slotOf.get(worker) ?? '?'} (pid ${worker.process.pid}) did not stop in time: killing it.`,
+          );
+          worker.process.kill('SIGKILL');
+          killed = true;
+        }
+      },
+      config.stopGraceMs + 2 * STOP_MARGIN_MS,
+    );
     await Promise.all(exited);
     clearTimeout(timer);
+    return !killed;
   };
 
   const ready = new Promise<void>((resolve, reject) => {
@@ -103,10 +121,9 @@ export async function runClusterPrimary(config: Config, log: Log): Promise<SeedR
     if (stopping) return;
     stopping = true;
     log.info(`Stopping ${config.workers} workers (${signal})...`);
-    void stopAll('SIGTERM').then(() => process.exit(0));
+    void stopAll('SIGTERM').then((clean) => process.exit(clean ? 0 : 1));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  void stopAsked.then(stop);
 
   for (let slot = 1; slot <= config.workers; slot += 1) fork(slot);
   await ready;

@@ -22,3 +22,14 @@ describe('WORKERS', () => {
     expect(loadConfig({ LUNTAN_PROCESS_HEADER: '1' }).processHeader).toBe(true);
   });
 });
+
+describe('STOP_GRACE_MS', () => {
+  it('is 8 s by default, and a whole number of milliseconds', () => {
+    expect(loadConfig({}).stopGraceMs).toBe(8000);
+    expect(loadConfig({ STOP_GRACE_MS: '0' }).stopGraceMs).toBe(0);
+    expect(loadConfig({ STOP_GRACE_MS: '30000' }).stopGraceMs).toBe(30_000);
+    for (const bad of ['-1', '1.5', 'soon', '600001']) {
+      expect(() => loadConfig({ STOP_GRACE_MS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+});

@@ -44,6 +44,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(auto|[1-9]\d{0,3})$/, 'WORKERS must be a whole number from 1 to 9999, or auto')
     .optional(),
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight may take to finish, in milliseconds, before their connections
+   * are closed and the process stops anyway.
+   */
+  STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
   NODE_ENV: z.string().optional(),
   /** 1: every answer says which process gave it (x-luntan-worker, x-luntan-pid), for tests and debugging. */
   LUNTAN_PROCESS_HEADER: z.enum(['0', '1']).optional(),
@@ -92,6 +97,8 @@ export interface Config {
   workers: number;
   /** Answers carry x-luntan-worker and x-luntan-pid. */
   processHeader: boolean;
+  /** On SIGTERM/SIGINT: how long requests in flight may still take (main.ts, cluster-primary.ts). */
+  stopGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitSmsAddress: e.RATE_LIMIT_SMS_ADDRESS,
     workers: parseWorkers(e.WORKERS ?? (e.NODE_ENV === 'production' ? 'auto' : '1')),
     processHeader: e.LUNTAN_PROCESS_HEADER === '1',
+    stopGraceMs: e.STOP_GRACE_MS,
   };
 }
 

@@ -3,44 +3,42 @@ import { runClusterPrimary } from './cluster-primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { SeedResult } from './db/seed.js';
 import { createServer } from './server.js';
+import { stopSignal, stopServing } from './stop.js';
 
 /**
- * `npm start`. WORKERS=1: this one process prepares the database, serves, and stops on SIGINT/SIGTERM. WORKERS>1:
- * this process becomes node:cluster's primary (cluster-primary.ts) and each worker runs this file again as a worker.
+ * `npm start` (scripts/start.sh makes this npm's own child). WORKERS=1: this one process prepares the database,
+ * serves, and stops gracefully on SIGINT/SIGTERM (stop.ts). WORKERS>1: this process becomes node:cluster's primary
+ * (cluster-primary.ts), which passes the stop on to its workers; each worker runs this file again as a worker.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const stopAsked = stopSignal();
   if (cluster.isWorker) {
-    await serve(config, { prepare: false });
+    await serve(config, { prepare: false }, stopAsked);
     return;
   }
   if (config.workers > 1) {
-    const seeded = await runClusterPrimary(config, {
-      info: (msg) => console.log(msg),
-      error: (msg) => console.error(msg),
-    });
+    const seeded = await runClusterPrimary(
+      config,
+      { info: (msg) => console.log(msg), error: (msg) => console.error(msg) },
+      stopAsked,
+    );
     console.log(banner(config, seeded));
     return;
   }
-  const seeded = await serve(config, { prepare: true });
+  const seeded = await serve(config, { prepare: true }, stopAsked);
   console.log(banner(config, seeded));
 }
 
-/** Builds the app, listens, and stops on SIGINT/SIGTERM. */
-async function serve(config: Config, options: { prepare: boolean }): Promise<SeedResult> {
+/** Builds the app, listens, and stops gracefully once a stop is asked for. */
+async function serve(
+  config: Config,
+  options: { prepare: boolean },
+  stopAsked: Promise<NodeJS.Signals>,
+): Promise<SeedResult> {
   const server = await createServer(config, options);
-  const { app } = server;
-  await app.listen({ port: config.port, host: config.host });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await server.app.listen({ port: config.port, host: config.host });
+  void stopAsked.then((signal) => stopServing(server, signal, config.stopGraceMs));
   return server.seeded;
 }
 

@@ -10,7 +10,11 @@ export interface Server {
   app: FastifyInstance;
   database: Database;
   seeded: SeedResult;
-  close(): Promise<void>;
+  /**
+   * Stops taking connections, lets the requests in flight finish (those still running after `graceMs` lose their
+   * connections), then closes the signal transport and the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -46,8 +50,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       app,
       database,
       seeded,
-      async close() {
-        await app.close();
+      async close({ graceMs }: { graceMs?: number } = {}) {
+        const deadline =
+          graceMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                app.log.warn({ graceMs }, 'requests still running at the stop deadline: closing their connections');
+                app.server.closeAllConnections();
+              }, graceMs);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(deadline);
+        }
         await disconnectSignals();
         await database.destroy();
       },

@@ -3,8 +3,8 @@ import { markdownTable, verdict, type TargetCheck } from './bench-measurements.j
 
 /**
  * The memory part of `npm run bench`: the resident set (VmRSS) of every server process, read from /proc (Linux).
- * The server runs as `scripts/start.mjs`, whose child is the `node main.js` process and, with WORKERS above 1, that
- * process's cluster workers; start.mjs itself only waits, so it is not counted.
+ * The server runs as `npm start`, whose child is the `node main.js` process (scripts/start.sh replaces itself with it)
+ * and, with WORKERS above 1, that process's cluster workers; npm itself only waits, so it is not counted.
  */
 
 export const MEMORY_TARGETS_MB = { idle: 150, load: 400 } as const;

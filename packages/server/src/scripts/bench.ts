@@ -211,7 +211,7 @@ const running = new Set<ChildProcess>();
 /** Starts the server as `npm start` does (building first when sources changed), in its own process group. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn('npm', ['start'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -245,7 +245,7 @@ const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
   }
 };
 
-/** Stops the server's whole process group (start.mjs, node main.js, its workers) and waits for start.mjs to exit. */
+/** Stops the server's whole process group (npm, node main.js, its workers) and waits for npm to exit. */
 async function stopServer(child: ChildProcess): Promise<void> {
   running.delete(child);
   if (child.pid === undefined) return;
@@ -256,7 +256,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
-  // start.mjs is gone; anything left in its group (a worker slow to exit) goes too.
+  // npm is gone; anything left in its group (a worker slow to exit) goes too.
   signalGroup(child, 'SIGKILL');
 }
 

@@ -13,6 +13,7 @@ import pg from 'pg';
  * temp DATA_DIR, and a fresh schema when DATABASE_URL is set), spoken to over real HTTP. Needs `npm run build`.
  */
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const BUILT_ADMIN = { username: 'clusteradmin', password: 'cluster-admin-Passw0rd' };
 
 export interface BuiltServer {
@@ -20,7 +21,10 @@ export interface BuiltServer {
   child: ChildProcess;
   /** Everything the processes wrote to stdout and stderr so far. */
   output(): string;
-  /** SIGTERM, then SIGKILL after `graceMs`; kills `alsoKill` (worker pids seen) if they outlived it; drops the storage. */
+  /**
+   * SIGTERM, then SIGKILL after `graceMs`; kills `alsoKill` (pids seen below it) if they outlived it; drops the
+   * storage it made.
+   */
   stop(options?: { alsoKill?: number[]; graceMs?: number }): Promise<number | null>;
 }
 
@@ -44,24 +48,66 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Starts it and resolves once the banner is printed and the API answers (startup may be slow on a busy machine). */
-export async function startBuiltServer(env: Record<string, string>, startupMs = 90_000): Promise<BuiltServer> {
-  const port = await freePort();
+/** A temp DATA_DIR, and a fresh schema when DATABASE_URL is set: one forum's data, which may outlive a server. */
+export interface BuiltStorage {
+  dataDir: string;
+  schema: string | undefined;
+  drop(): Promise<void>;
+}
+
+export function newBuiltStorage(): BuiltStorage {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-built-'));
   const schema = process.env.DATABASE_URL ? `c_${randomBytes(6).toString('hex')}` : undefined;
+  return {
+    dataDir,
+    schema,
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema && process.env.DATABASE_URL) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface StartOptions {
+  /** How long start-up may take (it may be slow on a busy machine). */
+  startupMs?: number;
+  /** Data to start on; the caller drops it. Default: fresh storage, dropped by `stop()`. */
+  storage?: BuiltStorage;
+  /**
+   * Start it as a service manager does: `npm start` as the child (BUILD_ON_START=0: serving what is built, never
+   * building under other tests' feet). Default: `node dist/main.js`.
+   */
+  viaNpm?: boolean;
+}
+
+/** Starts it and resolves once the banner is printed and the API answers. */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { startupMs = 90_000, storage: given, viaNpm = false }: StartOptions = {},
+): Promise<BuiltServer> {
+  const port = await freePort();
+  const storage = given ?? newBuiltStorage();
   let output = '';
-  const child = spawn(process.execPath, [MAIN], {
+  const [command, args] = viaNpm ? ['npm', ['start']] : [process.execPath, [MAIN]];
+  const child = spawn(command, args, {
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       REDIS_URL: '',
-      DATA_DIR: dataDir,
-      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+      DATA_DIR: storage.dataDir,
+      ...(storage.schema ? { DATABASE_SCHEMA: storage.schema } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_USERNAME: BUILT_ADMIN.username,
       ADMIN_PASSWORD: BUILT_ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...(viaNpm ? { BUILD_ON_START: '0' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,15 +115,6 @@ export async function startBuiltServer(env: Record<string, string>, startupMs = 
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
 
-  const dropStorage = async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema && process.env.DATABASE_URL) {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    }
-  };
   const stop: BuiltServer['stop'] = async ({ alsoKill = [], graceMs = 15_000 } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -89,7 +126,7 @@ export async function startBuiltServer(env: Record<string, string>, startupMs = 
       }
     }
     for (const pid of alsoKill) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    await dropStorage();
+    if (!given) await storage.drop();
     return child.exitCode;
   };
 

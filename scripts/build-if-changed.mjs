@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build what is missing or out of date, then run the server in this process's place.
+// The first half of `npm start` (scripts/start.sh): build what is missing or out of date, then exit, so that the shell
+// can replace itself with the server. BUILD_ON_START=0 skips the check and serves what is built (an image built
+// beforehand; the tests of `npm start` itself, which must not rebuild under other tests' feet).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,25 +23,21 @@ function newestMtime(dir) {
   return newest;
 }
 
+const main = path.join(root, 'packages/server/dist/main.js');
+if (process.env.BUILD_ON_START === '0') {
+  if (fs.existsSync(main)) process.exit(0);
+  console.error('BUILD_ON_START=0 but packages/server/dist/main.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const sources = Math.max(
   ...SOURCES.map((d) => newestMtime(path.join(root, d))),
   fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
 );
-if (!fs.existsSync(path.join(root, 'packages/server/dist/main.js')) || sources > built) {
+if (!fs.existsSync(main) || sources > built) {
   console.log('Building Luntan (first start or changed sources)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
-
-// A young generation of at most 8 MB per semi-space (V8's default is 16): the idle process stays near 140 MB instead
-// of 155 (docs/performance.md, "Memory"); a page's garbage is short-lived, so scavenges stay cheap. NODE_OPTIONS may
-// set another value.
-const v8Flags = /max-semi-space-size/.test(process.env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=8'];
-const server = spawnSync(process.execPath, [...v8Flags, path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-process.exit(server.status ?? 0);

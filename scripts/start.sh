@@ -1,0 +1,16 @@
+#!/bin/sh
+# `npm start` (package.json runs it with `exec`): build what is missing or out of date, then replace this shell with
+# the server. No wrapper stays behind: npm's own child is the server, so the SIGTERM or SIGINT that npm forwards (a
+# service manager's stop, Ctrl-C) reaches it and it stops gracefully (docs/deployment.md, "Stopping").
+set -e
+cd "$(dirname "$0")/.."
+# npm names the node it runs on; started some other way, the one on PATH.
+node="${npm_node_execpath:-node}"
+"$node" scripts/build-if-changed.mjs
+# A young generation of at most 8 MB per semi-space (V8's default is 16): the idle process stays near 140 MB instead
+# of 155 (docs/performance.md, "Memory"); a page's garbage is short-lived, so scavenges stay cheap. NODE_OPTIONS may
+# set another value.
+case "${NODE_OPTIONS:-}" in
+  *max-semi-space-size*) exec "$node" packages/server/dist/main.js ;;
+  *) exec "$node" --max-semi-space-size=8 packages/server/dist/main.js ;;
+esac
