@@ -149,6 +149,49 @@ describe('binding and changing the number', () => {
 });
 
 describe('password reset by SMS', () => {
+  it('forgot password on a site with SMS and no mail offers the SMS way, which resets the password', async () => {
+    const username = uniqueName('f');
+    const client = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
+    const mobile = newMobile();
+    await client.call('POST', '/api/v3/users/sms.send', { mobile, type: 'bind' });
+    await client.call('POST', '/api/v3/users/sms.bind', { mobile, code: await codeFor(mobile) });
+
+    const { page, errors } = await e2e.page();
+    await page.goto('/user/login');
+    await hydrated(page);
+    await page.getByTestId('forgot-password').click();
+    await page.waitForURL((url) => url.pathname === '/user/reset-password');
+    await page.getByTestId('reset-sms-form').waitFor();
+    // The only way the site has: no e-mail form, no tabs, no word of a missing way.
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('通过手机号');
+    expect(await page.getByTestId('reset-by-email').count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByTestId('reset-no-way').count()).toBe(0);
+    await fillNumberAndCode(page, 'reset_pwd', mobile);
+    await page.getByLabel('新密码', { exact: true }).fill('new-Passw0rd');
+    await page.getByLabel('确认新密码', { exact: true }).fill('new-Passw0rd');
+    await e2e.screenshot(page, 'reset-password-sms-only');
+    await page.getByTestId('reset-sms-submit').click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    const renewed = await new ApiClient(e2e.baseUrl).call('POST', '/api/v3/users/username.login', {
+      username,
+      password: 'new-Passw0rd',
+    });
+    expect(renewed.Code).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('speaks English', async () => {
+    const { page, context, errors } = await e2e.page();
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto('/user/reset-password');
+    await hydrated(page);
+    await page.getByTestId('reset-sms-form').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('By mobile number');
+    await e2e.screenshot(page, 'reset-password-sms-only-en');
+    expect(errors).toEqual([]);
+  });
+
   it('/user/reset-password/sms sets a new password with the code; the old one stops working', async () => {
     const username = uniqueName('r');
     const client = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');

@@ -84,6 +84,8 @@ export const en: Messages = {
     resetTitle: 'Reset password',
     resetHeading: 'Forgot your password',
     byEmail: 'By email',
+    noWay:
+      'This site sends neither email nor SMS, so a password cannot be recovered here. Please ask a site administrator to reset it for you.',
     account: 'Username or email',
     accountPlaceholder: 'Your username or verified email address',
     accountRequired: 'Please enter your username or email address',
@@ -147,6 +149,7 @@ export const en: Messages = {
     change: 'Change number',
     resetTitle: 'Reset password by SMS',
     resetHeading: 'Reset your password by phone',
+    bySms: 'By mobile number',
     resetSubmit: 'Reset password',
     resetRequired: 'Enter the number, the code and a new password',
     resetDone: 'Your password was reset: sign in with the new one',
