@@ -37,6 +37,8 @@ import * as sms from './migrations/2026112321-sms.js';
 import * as oauth from './migrations/2026112322-oauth.js';
 import * as community from './migrations/2026112323-community.js';
 import * as cacheTriggers from './migrations/2026112401-cache-triggers.js';
+import * as usernameChoice from './migrations/2026112601-username-choice.js';
+import * as usernameChoiceBackfill from './migrations/2026112602-username-choice-backfill.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -67,6 +69,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112322-oauth': oauth,
   '2026112323-community': community,
   '2026112401-cache-triggers': cacheTriggers,
+  '2026112601-username-choice': usernameChoice,
+  '2026112602-username-choice-backfill': usernameChoiceBackfill,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
