@@ -5,9 +5,14 @@ import { ApiClient, uniqueName } from '../support/api';
 import { hydrated, useE2E } from '../support/harness';
 import { mailedLink, startMailbox } from '../support/mailbox';
 
-/** Forgot password and e-mail verification end to end, through a real SMTP server in this process. */
+/**
+ * Forgot password and e-mail verification end to end, through a real SMTP server in this process. The site sends
+ * SMS too (to its log), so the forgot-password page offers both ways.
+ */
 const mailbox = await startMailbox();
-const e2e = useE2E({ serverEnv: { SMTP_URL: mailbox.url, MAIL_FROM: 'E2E <noreply@luntan.test>' } });
+const e2e = useE2E({
+  serverEnv: { SMTP_URL: mailbox.url, MAIL_FROM: 'E2E <noreply@luntan.test>', SMS_PROVIDER: 'log' },
+});
 afterAll(() => mailbox.close());
 
 const PASSWORD = 'e2e-Passw0rd';
@@ -66,7 +71,7 @@ describe('forgot password by e-mail', () => {
 
     await page.getByRole('link', { name: '去登录' }).first().click();
     await page.waitForURL((url) => url.pathname === '/user/login');
-    await page.getByLabel('用户名', { exact: true }).fill(username);
+    await page.getByLabel('用户名或手机号', { exact: true }).fill(username);
     await page.getByLabel('密码', { exact: true }).fill('brand-New-pass1');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -80,6 +85,25 @@ describe('forgot password by e-mail', () => {
     await page.getByRole('button', { name: '保存新密码' }).click();
     await page.getByTestId('reset-expired').waitFor();
     expect(await page.getByTestId('reset-expired').textContent()).toContain('链接已失效');
+    expect(errors).toEqual([]);
+  });
+
+  it('offers both ways as tabs when the site sends mail and SMS', async () => {
+    const { page, errors } = await e2e.page();
+    await open(page, '/user/reset-password');
+    const tabs = page.getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['通过邮箱', '通过手机号']);
+    expect(await page.getByTestId('reset-way-email').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('reset-by-email').waitFor();
+    await e2e.screenshot(page, 'mail-forgot-both-zh');
+    await page.getByTestId('reset-way-sms').click();
+    await page.getByTestId('reset-sms-form').waitFor();
+    expect(await page.getByTestId('reset-by-email').count()).toBe(0);
+    await e2e.screenshot(page, 'mail-forgot-both-sms-zh');
+    // Phone sign-in's "forgot password" opens on the SMS way.
+    await open(page, '/user/reset-password?way=sms');
+    await page.getByTestId('reset-sms-form').waitFor();
+    expect(await page.getByTestId('reset-way-sms').getAttribute('aria-selected')).toBe('true');
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { SessionData, UserProfile } from '@luntan/shared';
 import { ApiClient, uniqueName } from '../support/api';
 import { hydrated, useE2E } from '../support/harness';
 
@@ -91,6 +92,85 @@ describe('phone sign-in', () => {
   });
 });
 
+/** A member made by a first SMS sign-in through the API: their number, session and generated username. */
+async function phoneMember() {
+  const guest = new ApiClient(e2e.baseUrl);
+  const mobile = newMobile();
+  await guest.ok('POST', '/api/v3/users/sms.send', { mobile, type: 'login' });
+  const session = await guest.ok<SessionData>('POST', '/api/v3/users/sms.login', {
+    mobile,
+    code: await codeFor(mobile),
+  });
+  const client = new ApiClient(e2e.baseUrl, session.accessToken);
+  const me = await client.ok<UserProfile>('GET', `/api/v3/user?userId=${session.userId}`);
+  return { mobile, session, client, username: me.username };
+}
+
+describe('a phone member’s password and username', () => {
+  it('sets a first password in the personal centre, then signs in with the number and that password', async () => {
+    const m = await phoneMember();
+    const { page, context, errors } = await e2e.page();
+    await signIn(context, m.session.accessToken);
+    await page.goto('/my?tab=settings');
+    await hydrated(page);
+    // The random password is nobody's: the first one needs no current password.
+    await page.getByTestId('password-first').waitFor();
+    await page.getByLabel('新密码', { exact: true }).fill('phone-Passw0rd');
+    await page.getByLabel('确认新密码', { exact: true }).fill('phone-Passw0rd');
+    await page.getByTestId('password-save').click();
+    await page.locator('.lt-toast[data-type="success"]', { hasText: '密码已修改' }).waitFor();
+
+    // Another browser, signed out.
+    const { page: fresh, context: freshContext, errors: freshErrors } = await e2e.newPage();
+    await fresh.goto('/user/login');
+    await hydrated(fresh);
+    await fresh.getByLabel('用户名或手机号', { exact: true }).fill(m.mobile);
+    await fresh.getByLabel('密码', { exact: true }).fill('phone-Passw0rd');
+    await e2e.screenshot(fresh, 'login-by-number');
+    await fresh.getByRole('button', { name: '登录', exact: true }).click();
+    await fresh.waitForURL((url) => url.pathname === '/');
+    const me = await fresh.evaluate(async () => {
+      const response = await fetch('/api/v3/forum');
+      return ((await response.json()) as { Data: { user: { userId: number } | null } }).Data.user;
+    });
+    expect(me?.userId).toBe(m.session.userId);
+    expect([...errors, ...freshErrors]).toEqual([]);
+    await freshContext.close();
+  });
+
+  for (const locale of ['zh', 'en'] as const) {
+    it(`chooses a username once in the personal centre (${locale})`, async () => {
+      const m = await phoneMember();
+      const { page, context, errors } = await e2e.page();
+      await signIn(context, m.session.accessToken);
+      if (locale === 'en') await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+      await page.goto('/my?tab=settings');
+      await hydrated(page);
+      expect(await page.getByTestId('settings-username').textContent()).toBe(m.username);
+      await page.getByTestId('username-changeable').waitFor();
+      await e2e.screenshot(page, `my-settings-username-${locale}`);
+
+      const input = page.getByLabel(locale === 'zh' ? '新用户名' : 'New username', { exact: true });
+      // A number is refused with the server's sentence; the form stays.
+      await input.fill(newMobile());
+      await page.getByTestId('username-save').click();
+      const refusal = locale === 'zh' ? '用户名不能是手机号' : 'A username cannot be a mobile number';
+      await page.locator('.lt-toast[data-type="error"]', { hasText: refusal }).waitFor();
+
+      const chosen = uniqueName('c');
+      await input.fill(chosen);
+      await page.getByTestId('username-save').click();
+      await page.getByTestId('settings-username').filter({ hasText: chosen }).waitFor();
+      expect(await page.getByTestId('username-changeable').count()).toBe(0);
+      expect(await page.getByTestId('username-save').count()).toBe(0);
+      await e2e.screenshot(page, `my-settings-username-chosen-${locale}`);
+      const me = await m.client.ok<UserProfile>('GET', `/api/v3/user?userId=${m.session.userId}`);
+      expect(me).toMatchObject({ username: chosen, usernameChangeable: false });
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 describe('binding and changing the number', () => {
   it('binds from the account settings, then changes it after verifying the old number', async () => {
     const client = await ApiClient.register(e2e.baseUrl, uniqueName('p'), 'e2e-Passw0rd');
@@ -159,6 +239,49 @@ describe('binding and changing the number', () => {
 });
 
 describe('password reset by SMS', () => {
+  it('forgot password on a site with SMS and no mail offers the SMS way, which resets the password', async () => {
+    const username = uniqueName('f');
+    const client = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');
+    const mobile = newMobile();
+    await client.call('POST', '/api/v3/users/sms.send', { mobile, type: 'bind' });
+    await client.call('POST', '/api/v3/users/sms.bind', { mobile, code: await codeFor(mobile) });
+
+    const { page, errors } = await e2e.page();
+    await page.goto('/user/login');
+    await hydrated(page);
+    await page.getByTestId('forgot-password').click();
+    await page.waitForURL((url) => url.pathname === '/user/reset-password');
+    await page.getByTestId('reset-sms-form').waitFor();
+    // The only way the site has: no e-mail form, no tabs, no word of a missing way.
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('通过手机号');
+    expect(await page.getByTestId('reset-by-email').count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByTestId('reset-no-way').count()).toBe(0);
+    await fillNumberAndCode(page, 'reset_pwd', mobile);
+    await page.getByLabel('新密码', { exact: true }).fill('new-Passw0rd');
+    await page.getByLabel('确认新密码', { exact: true }).fill('new-Passw0rd');
+    await e2e.screenshot(page, 'reset-password-sms-only');
+    await page.getByTestId('reset-sms-submit').click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    const renewed = await new ApiClient(e2e.baseUrl).call('POST', '/api/v3/users/username.login', {
+      username,
+      password: 'new-Passw0rd',
+    });
+    expect(renewed.Code).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('speaks English', async () => {
+    const { page, context, errors } = await e2e.page();
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto('/user/reset-password');
+    await hydrated(page);
+    await page.getByTestId('reset-sms-form').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('By mobile number');
+    await e2e.screenshot(page, 'reset-password-sms-only-en');
+    expect(errors).toEqual([]);
+  });
+
   it('/user/reset-password/sms sets a new password with the code; the old one stops working', async () => {
     const username = uniqueName('r');
     const client = await ApiClient.register(e2e.baseUrl, username, 'e2e-Passw0rd');

@@ -112,6 +112,25 @@ describe('sign-in pages', () => {
     expect(await second.locator('.lt-toast').textContent()).toContain('用户名已存在');
   });
 
+  it('forgot password on a site that sends neither mail nor SMS: no form, ask an administrator', async () => {
+    const { page, context, errors } = await e2e.page();
+    await page.goto('/user/login');
+    await hydrated(page);
+    await page.getByTestId('forgot-password').click();
+    await page.waitForURL((url) => url.pathname === '/user/reset-password');
+    await page.getByTestId('reset-no-way').filter({ hasText: '请联系站点管理员' }).waitFor();
+    expect(await page.getByTestId('reset-by-email').count()).toBe(0);
+    expect(await page.getByTestId('reset-sms-form').count()).toBe(0);
+    await e2e.screenshot(page, 'reset-password-no-way-zh');
+
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.goto('/user/reset-password');
+    await hydrated(page);
+    await page.getByTestId('reset-no-way').filter({ hasText: 'ask a site administrator' }).waitFor();
+    await e2e.screenshot(page, 'reset-password-no-way-en');
+    expect(errors).toEqual([]);
+  });
+
   it('sends a signed-in user away from the login page', async () => {
     const { token } = await newUser();
     const { page, context } = await e2e.page();

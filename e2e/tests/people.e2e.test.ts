@@ -500,13 +500,14 @@ describe('personal centre', () => {
 });
 
 describe('@mentions', () => {
-  it('suggests names after @ and a character; Enter inserts the username, Escape closes', async () => {
+  it('suggests names after @ and a character; Enter inserts [@nickname](/user/id), Escape closes', async () => {
     const target = await member(`提及${uniqueName('').slice(-3)}`);
     const alice = await member();
     const { page, context, errors } = await e2e.page();
     await signIn(context, alice);
     await open(page, '/thread/post');
     const body = page.getByLabel('正文', { exact: true });
+    const inserted = `[@${target.nickname}](/user/${target.id}) `;
     await body.click();
     await body.pressSequentially(`你好 @${target.username.slice(0, 6)}`);
     const list = page.getByTestId('mention-list');
@@ -519,14 +520,14 @@ describe('@mentions', () => {
     for (let i = 0; i < index; i++) await body.press('ArrowDown');
     await body.press('Enter');
     await list.waitFor({ state: 'detached' });
-    expect(await body.inputValue()).toBe(`你好 @${target.username} `);
+    expect(await body.inputValue()).toBe(`你好 ${inserted}`);
 
     // A second one, closed with Escape: the text stays as typed.
     await body.pressSequentially(`和 @${target.username.slice(0, 3)}`);
     await list.waitFor();
     await body.press('Escape');
     await list.waitFor({ state: 'detached' });
-    expect(await body.inputValue()).toBe(`你好 @${target.username} 和 @${target.username.slice(0, 3)}`);
+    expect(await body.inputValue()).toBe(`你好 ${inserted}和 @${target.username.slice(0, 3)}`);
 
     // Escape holds for that mention while it is typed on; a new @ asks again, and a click inserts.
     await body.pressSequentially(target.username.slice(3, 4));
@@ -535,9 +536,32 @@ describe('@mentions', () => {
     await body.pressSequentially(` @${target.username}`);
     await list.getByTestId('mention-option').filter({ hasText: target.username }).click();
     await list.waitFor({ state: 'detached' });
-    expect(await body.inputValue()).toBe(
-      `你好 @${target.username} 和 @${target.username.slice(0, 4)} @${target.username} `,
-    );
+    expect(await body.inputValue()).toBe(`你好 ${inserted}和 @${target.username.slice(0, 4)} ${inserted}`);
+
+    // Published: the mention shows the nickname and links to the member's page; inline code is set apart.
+    await body.pressSequentially('用 `npm run build` 构建');
+    await page.getByLabel('标题', { exact: true }).fill(`提及 ${uniqueName('t')}`);
+    await page.getByTestId('publish').click();
+    await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
+    const content = page.getByTestId('thread-content');
+    const mention = content.locator(`a.mention[href="/user/${target.id}"]`).first();
+    await mention.waitFor();
+    expect(await mention.textContent()).toBe(`@${target.nickname}`);
+    expect(await content.textContent()).not.toContain(target.username);
+    const code = content.locator('code', { hasText: 'npm run build' });
+    const style = await code.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { font: s.fontFamily, background: s.backgroundColor, padding: s.paddingLeft };
+    });
+    expect(style.font).toMatch(/mono/i);
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(style.padding).not.toBe('0px');
+    await e2e.screenshot(page, 'mention-posted');
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await page.reload();
+    await hydrated(page);
+    await content.locator(`a.mention[href="/user/${target.id}"]`).first().waitFor();
+    await e2e.screenshot(page, 'mention-posted-en');
     expect(errors).toEqual([]);
   });
 });

@@ -71,6 +71,8 @@ export type UserStatusValue = (typeof UserStatus)[keyof typeof UserStatus];
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 15;
+/** Mainland China mobile numbers: 11 digits starting 13 to 19 (sms.ts; a new username may not look like one). */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const NICKNAME_MAX = 15;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;

@@ -17,6 +17,7 @@ export * from './schemas/attachments.js';
 export * from './schemas/search.js';
 export * from './schemas/admin-users.js';
 export * from './stop-words.js';
+export * from './mentions.js';
 export * from './schemas/stop-words.js';
 export * from './schemas/review.js';
 export * from './schemas/signin-fields.js';

@@ -39,6 +39,8 @@ import * as community from './migrations/2026112323-community.js';
 import * as cacheTriggers from './migrations/2026112401-cache-triggers.js';
 import * as purchases from './migrations/2026112601-purchases.js';
 import * as purchasesBackfill from './migrations/2026112602-purchases-backfill.js';
+import * as usernameChoice from './migrations/2026112603-username-choice.js';
+import * as usernameChoiceBackfill from './migrations/2026112604-username-choice-backfill.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112401-cache-triggers': cacheTriggers,
   '2026112601-purchases': purchases,
   '2026112602-purchases-backfill': purchasesBackfill,
+  '2026112603-username-choice': usernameChoice,
+  '2026112604-username-choice-backfill': usernameChoiceBackfill,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,6 +40,8 @@ export interface UsersTable {
   emailVerifiedAt: Generated<string | null>;
   /** The bound mobile number (unique), or null. */
   mobile: string | null;
+  /** 1 while the username is one the site made up (SMS or outside sign-in): its member may choose one, once. */
+  usernameGenerated: Generated<number>;
 }
 
 export interface SmsCodesTable {

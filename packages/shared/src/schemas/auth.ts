@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { signinAnswers } from './signin-fields.js';
 import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
+import { MOBILE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 import { problem } from '../validation-messages.js';
 import { captchaField } from './captcha.js';
 import { labeled } from './field-labels.js';
@@ -15,6 +15,19 @@ export const usernameSchema = z
   .trim()
   .superRefine(charsBetween(USERNAME_MIN, USERNAME_MAX))
   .refine((s) => USERNAME_PATTERN.test(s), problem({ kind: 'nameChars' }));
+
+/**
+ * A username being chosen (registration, the one change of a generated name): also not a mobile number, which signs
+ * in too (username.login takes either), so no name can be another member's number.
+ */
+export const newUsernameSchema = usernameSchema.refine(
+  (s) => !MOBILE_PATTERN.test(s),
+  problem({
+    kind: 'sentence',
+    zh: '用户名不能是手机号',
+    en: 'A username cannot be a mobile number',
+  }),
+);
 
 export const nicknameSchema = z
   .string()
@@ -32,7 +45,7 @@ export const EMAIL_MAX = 254;
 export const emailSchema = labeled(z.string().trim().max(EMAIL_MAX).pipe(z.email()), { zh: '邮箱', en: 'Email' });
 
 export const registerBody = z.object({
-  username: usernameSchema,
+  username: newUsernameSchema,
   password: passwordSchema,
   nickname: nicknameSchema.optional(),
   /** An address to verify (a link is mailed when the site sends mail); unverified until the link is opened. */
@@ -52,6 +65,7 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
+  /** A username, or the bound mobile number (a username is tried first; see username.login). */
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(PASSWORD_MAX),
   /** The captcha's solution: needed while loginCaptcha is on after three failures in a row (-4001 field captcha). */
@@ -59,7 +73,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const usernameCheckBody = z.object({ username: usernameSchema });
+export const usernameCheckBody = z.object({ username: newUsernameSchema });
 
 /** What login and registration answer. */
 export const sessionData = z.object({

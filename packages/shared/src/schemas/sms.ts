@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MOBILE_PATTERN } from '../constants.js';
 import { problem } from '../validation-messages.js';
 import { labeled } from './field-labels.js';
 import { passwordSchema } from './auth.js';
 
-/** Mainland China mobile numbers: 11 digits starting 13 to 19. Other numbers are refused with a sentence. */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+/** Other numbers than MOBILE_PATTERN's are refused with a sentence. */
+export { MOBILE_PATTERN };
 
 /**
  * What a code is for: `login` (sign in, or register on a first sign-in), `bind` (a first number), `rebind` (the new

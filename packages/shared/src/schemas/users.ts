@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locale.js';
-import { nicknameSchema, passwordSchema } from './auth.js';
+import { newUsernameSchema, nicknameSchema, passwordSchema } from './auth.js';
 import { bodyId, queryId } from './categories.js';
 import { paginationQuery } from './common.js';
 import { charsBetween, CONTROL_CHARS, noControlChars } from './common.js';
@@ -56,6 +56,11 @@ export interface UserProfile {
    * outside sign-in (OpenID Connect, WeChat) until a password is set; it then needs no current password.
    */
   hasPassword?: boolean;
+  /**
+   * Only on one's own card: the username is one the site made up (a first SMS sign-in, an outside sign-in), and its
+   * member may still choose their own, once (update.user `username`).
+   */
+  usernameChangeable?: boolean;
 }
 
 /** POST /api/v3/follow.create */
@@ -105,6 +110,8 @@ export const denyListQuery = paginationQuery;
 
 /** POST /api/v3/users/update.user: only the fields given change. */
 export const updateUserBody = z.object({
+  /** A username of one's own: only while the current one is generated (usernameChangeable), and only once. */
+  username: newUsernameSchema.optional(),
   nickname: nicknameSchema.optional(),
   signature: signatureSchema.optional(),
   /**

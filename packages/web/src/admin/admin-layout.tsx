@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import type { RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
 import '../routes/thread.css';
+import '../components/forum/prose.css';
 import './admin.css';
 
 export const handle: RouteHandle = { title: (t) => t('admin.title') };

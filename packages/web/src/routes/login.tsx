@@ -16,7 +16,7 @@ import { Code } from '@luntan/shared';
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
 
 /**
- * Username and password login; the server's message in a toast on failure; then back to the saved address. Below,
+ * Username (or bound mobile number) and password login; the server's message in a toast on failure; then back to the saved address. Below,
  * the other services one may sign in with, and the reason a sign-in with one of them came back here.
  */
 export function Component() {
@@ -32,6 +32,8 @@ export function Component() {
   const [asked, setAsked] = useState(false);
   const captcha = useCaptcha(asked || (forum?.setSite.loginCaptcha === true && failures >= 3));
   const [search] = useSearchParams();
+  // The server takes a bound number in place of the username; members have numbers where the site sends SMS.
+  const byNumberToo = forum?.setSite.smsEnabled === true;
 
   const submit = async (): Promise<void> => {
     if (!username.trim() || !password) {
@@ -58,7 +60,7 @@ export function Component() {
 
   return (
     <AuthCard
-      title={t('auth.loginHeading')}
+      title={t(byNumberToo ? 'auth.loginHeadingPassword' : 'auth.loginHeading')}
       footer={
         <>
           {t('auth.noAccount')} <Link to="/user/register">{t('auth.toRegister')}</Link>
@@ -76,10 +78,10 @@ export function Component() {
       <OauthErrorNotice error={oauthErrorOf(search)} />
       <form className="lt-auth__form" onSubmit={onSubmit} noValidate>
         <TextInput
-          label={t('auth.username')}
+          label={t(byNumberToo ? 'auth.usernameOrMobile' : 'auth.username')}
           name="username"
           autoComplete="username"
-          placeholder={t('auth.usernamePlaceholder')}
+          placeholder={t(byNumberToo ? 'auth.usernameOrMobilePlaceholder' : 'auth.usernamePlaceholder')}
           value={username}
           onChange={setUsername}
           required

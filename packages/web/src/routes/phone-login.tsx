@@ -46,7 +46,7 @@ export function Component() {
         <>
           <Link to="/user/login">{t('phone.toUsernameLogin')}</Link>
           {' · '}
-          <Link to="/user/reset-password/sms">{t('phone.forgotPassword')}</Link>
+          <Link to="/user/reset-password?way=sms">{t('phone.forgotPassword')}</Link>
         </>
       }
     >

@@ -1,33 +1,22 @@
 import { Code, passwordForgotBody, passwordResetBody } from '@luntan/shared';
-import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { useAppContext } from '../app-context';
 import { forgetSession } from '../auth/session';
-import { Button, Icon, LinkButton, TextInput, toast } from '../components/ui';
+import { Button, Icon, LinkButton, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { ResetPasswordSmsSection } from './reset-password-sms';
 
 export const handle: RouteHandle = { title: (t) => t('mail.resetTitle') };
-
-/** The site sends no mail: said plainly, instead of a form that cannot work. */
-export function MailOffNotice() {
-  const { t } = useTranslation();
-  return (
-    <p className="lt-auth__notice" role="status" data-testid="mail-off">
-      {t('mail.off')}
-    </p>
-  );
-}
 
 /** The e-mail way: a username or address; the answer is the same whatever the account (the server says nothing). */
 function ResetByEmail() {
   const { t } = useTranslation();
-  const { forum } = useForum();
-  const mailOff = forum?.setSite.mailEnabled === false;
   const [account, setAccount] = useState('');
   const [sent, setSent] = useState(false);
   const { pending, run } = usePending();
@@ -63,7 +52,6 @@ function ResetByEmail() {
   }
   return (
     <form className="lt-auth__form" onSubmit={submit} noValidate data-testid="reset-by-email">
-      {mailOff ? <MailOffNotice /> : null}
       <TextInput
         label={t('mail.account')}
         name="account"
@@ -71,28 +59,81 @@ function ResetByEmail() {
         placeholder={t('mail.accountPlaceholder')}
         value={account}
         onChange={setAccount}
-        disabled={mailOff}
         required
       />
-      <Button type="primary" size="large" htmlType="submit" full loading={pending} disabled={mailOff}>
+      <Button type="primary" size="large" htmlType="submit" full loading={pending}>
         {t('mail.sendLink')}
       </Button>
     </form>
   );
 }
 
-/**
- * The ways to recover an account, one section each. Only e-mail today; another way (an SMS code) is one more entry,
- * and with more than one the page shows them as tabs.
- */
-const WAYS: ReadonlyArray<{ id: string; labelKey: 'mail.byEmail'; Way: ComponentType }> = [
+type WayId = 'email' | 'sms';
+
+/** The ways to recover an account, each offered only while the site can deliver it (mail, SMS). */
+const WAYS: ReadonlyArray<{ id: WayId; labelKey: 'mail.byEmail' | 'phone.bySms'; Way: ComponentType }> = [
   { id: 'email', labelKey: 'mail.byEmail', Way: ResetByEmail },
+  { id: 'sms', labelKey: 'phone.bySms', Way: ResetPasswordSmsSection },
 ];
+
+/** Without mail or SMS nobody can prove who they are here: an administrator must set the password. */
+function NoWayNotice() {
+  const { t } = useTranslation();
+  return (
+    <div className="lt-auth__done" role="status" data-testid="reset-no-way">
+      <Icon name="warning" size={32} />
+      <p>{t('mail.noWay')}</p>
+    </div>
+  );
+}
 
 function ForgotPassword() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState(WAYS[0]!.id);
-  const way = WAYS.find((w) => w.id === current) ?? WAYS[0]!;
+  const { forum } = useForum();
+  const [search] = useSearchParams();
+  const offered = WAYS.filter(
+    (w) => (w.id === 'email' && forum?.setSite.mailEnabled) || (w.id === 'sms' && forum?.setSite.smsEnabled),
+  );
+  const [chosen, setChosen] = useState<string | null>(search.get('way'));
+  const way = offered.find((w) => w.id === chosen) ?? offered[0];
+  const tabsId = useId();
+
+  let body: ReactNode;
+  if (!forum) body = <Spinner />;
+  else if (!way) body = <NoWayNotice />;
+  else if (offered.length === 1) {
+    body = (
+      <>
+        <h2 className="lt-auth__subtitle">{t(way.labelKey)}</h2>
+        <way.Way />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <div className="lt-auth__tabs" role="tablist">
+          {offered.map((w) => (
+            <button
+              key={w.id}
+              id={`${tabsId}-${w.id}`}
+              type="button"
+              role="tab"
+              aria-selected={w.id === way.id}
+              aria-controls={`${tabsId}-panel`}
+              className="lt-auth__tab"
+              onClick={() => setChosen(w.id)}
+              data-testid={`reset-way-${w.id}`}
+            >
+              {t(w.labelKey)}
+            </button>
+          ))}
+        </div>
+        <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${way.id}`}>
+          <way.Way />
+        </div>
+      </>
+    );
+  }
   return (
     <AuthCard
       title={t('mail.resetHeading')}
@@ -102,25 +143,7 @@ function ForgotPassword() {
         </>
       }
     >
-      {WAYS.length > 1 ? (
-        <div className="lt-auth__tabs" role="tablist">
-          {WAYS.map((w) => (
-            <button
-              key={w.id}
-              type="button"
-              role="tab"
-              aria-selected={w.id === way.id}
-              className="lt-auth__tab"
-              onClick={() => setCurrent(w.id)}
-            >
-              {t(w.labelKey)}
-            </button>
-          ))}
-        </div>
-      ) : (
-        <h2 className="lt-auth__subtitle">{t(way.labelKey)}</h2>
-      )}
-      <way.Way />
+      {body}
     </AuthCard>
   );
 }
@@ -223,7 +246,10 @@ function NewPassword({ token }: { token: string }) {
   );
 }
 
-/** /user/reset-password: ask for a link (no token), or set the new password (the mailed link, ?token=). */
+/**
+ * /user/reset-password: the ways to get back in (a mailed link, an SMS code; `?way=sms` opens on that one), or the new
+ * password of a mailed link (?token=).
+ */
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token');

@@ -24,6 +24,7 @@ import { ReportAction } from '../components/community/report-dialog';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
 import './thread.css';
+import '../components/forum/prose.css';
 import { usePending } from '../hooks/use-pending';
 
 interface ThreadLoaderData {

@@ -63,8 +63,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with a username and password',
+        summary: 'Log in with a username or a bound mobile number, and the password',
         description:
+          '`username` is a username or a bound mobile number. The account with that username is tried first, then ' +
+          "the one with that number (an older username may be another member's number), each with the password. " +
           'Failed attempts are counted per address (RATE_LIMIT_LOGIN_FAILURES a minute) and per account: after ' +
           'five in a row each further attempt on the account waits longer (1 s, 2 s, 4 s ... 5 min): -4029 with ' +
           'Data.retryAfter (seconds) and a Retry-After header until then. While loginCaptcha is on, after ' +

@@ -5,6 +5,7 @@ import {
   Code,
   isLocale,
   type Locale,
+  MOBILE_PATTERN,
   NICKNAME_MAX,
   nicknameSchema,
   USERNAME_MAX,
@@ -15,7 +16,7 @@ import {
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
-import { AppError, invalidField } from '../../core/errors.js';
+import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { assertCaptcha } from '../captcha/captcha.service.js';
 import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/invites.service.js';
 import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
@@ -27,12 +28,14 @@ import { registrationFields } from '../signin-fields/signin-fields.service.js';
 import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
 import {
   findUserById,
+  findUserByMobile,
   findUserByUsername,
   insertUser,
   normalizeUsername,
+  replaceGeneratedUsername,
   updateUser,
 } from '../users/users.repository.js';
-import { deleteGeneratedPassword, stillGeneratedPassword } from '../oauth/oauth.repository.js';
+import { deleteGeneratedPassword, insertGeneratedPassword, stillGeneratedPassword } from '../oauth/oauth.repository.js';
 import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
 import { statusError } from './viewer.js';
 
@@ -145,13 +148,21 @@ export async function assertRegistrationOpen(db: Kysely<DB>): Promise<SiteSettin
 /**
  * A new member and their first session, as every way of joining makes them: reviewed when the site says so
  * (registerValidate), owing sign-in fields when there are required ones, in the default group, owing the joining
- * fee on a paid site.
+ * fee on a paid site. `madeUp`: the site made the username and password up (a first SMS sign-in), so the member may
+ * choose a username once and set a first password without knowing the random one.
  */
 export async function createMember(
   db: Kysely<DB>,
   site: SiteSettings,
   fields: Awaited<ReturnType<typeof registrationFields>>,
-  account: { username: string; nickname: string; passwordHash: string; mobile?: string; email?: string | undefined },
+  account: {
+    username: string;
+    nickname: string;
+    passwordHash: string;
+    mobile?: string;
+    email?: string | undefined;
+    madeUp?: boolean;
+  },
   client: ClientInfo,
   invite?: AcceptedInvite | null,
 ): Promise<SessionData> {
@@ -179,7 +190,9 @@ export async function createMember(
       ...(account.mobile ? { mobile: account.mobile } : {}),
       // Unverified until its link is opened (mail module).
       ...newUserEmail(account.email),
+      ...(account.madeUp ? { usernameGenerated: 1 } : {}),
     });
+    if (account.madeUp) await insertGeneratedPassword(trx, userId, account.passwordHash, at);
     // An invitation puts the newcomer in its group (one the inviter was allowed to grant).
     const group = invite ? { id: invite.groupId } : await findDefaultGroup(trx);
     if (group) await addUserToGroup(trx, userId, group.id);
@@ -189,21 +202,70 @@ export async function createMember(
   });
 }
 
-/** Null when the username or password is wrong (the caller counts the failure). */
+/**
+ * Null when the name or password is wrong (the caller counts the failure). The name is a username or a bound mobile
+ * number, as the family's login took either. New usernames cannot be numbers, but older ones may be, and may be
+ * another member's number: the account of that username is tried first, then the account of that number, each
+ * with the password, so both members keep signing in with their own password.
+ */
 export async function login(
   db: Kysely<DB>,
-  username: string,
+  name: string,
   password: string,
   client: ClientInfo,
 ): Promise<SessionData | null> {
-  const user = await findUserByUsername(db, username);
-  if (!user) {
+  const byName = await findUserByUsername(db, name);
+  const byNumber = MOBILE_PATTERN.test(name) ? await findUserByMobile(db, name) : undefined;
+  const accounts = byNumber && byNumber.id !== byName?.id ? [byName, byNumber] : [byName];
+  let tried = false;
+  for (const user of accounts) {
+    if (!user) continue;
+    tried = true;
+    if (await verify(user.passwordHash, password)) return signIn(db, user, client);
+  }
+  if (!tried) {
     dummyHash ??= hash('luntan-timing-equaliser');
     await verify(await dummyHash, password);
-    return null;
   }
-  if (!(await verify(user.passwordHash, password))) return null;
-  return signIn(db, user, client);
+  return null;
+}
+
+const usernameFixed = () =>
+  fieldError(Code.UNAUTHORIZED, 'username', {
+    zh: '用户名不能再修改：只有系统生成的用户名可以修改一次',
+    en: 'Your username cannot be changed: only a username the site made up can be changed, once',
+  });
+
+/**
+ * update.user `username`, before anything is written: a member whose username the site made up may choose their
+ * own, once, under the registration's rules (newUsernameSchema checked it; here the username stop words and
+ * uniqueness whatever the case, -7042). -4002 once it was chosen, or when it never was generated. Answers the name.
+ */
+export async function checkUsernameChoice(
+  db: Kysely<DB>,
+  cache: StopWordCache,
+  userId: number,
+  username: string,
+): Promise<string> {
+  const user = await findUserById(db, userId);
+  if (!user || user.usernameGenerated !== 1) throw usernameFixed();
+  const name = await screenText(db, cache, 'username', username, 'username');
+  if (name.replacedWord !== null) throw wordRefused('username', name.replacedWord);
+  const owner = await findUserByUsername(db, username);
+  if (owner && owner.id !== userId) throw usernameTaken();
+  return username;
+}
+
+/** Writes a username checked by checkUsernameChoice; the unique index and the flag decide a race. */
+export async function applyUsernameChoice(db: Kysely<DB>, userId: number, username: string): Promise<void> {
+  let replaced: boolean;
+  try {
+    replaced = await replaceGeneratedUsername(db, userId, username, now());
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken();
+    throw err;
+  }
+  if (!replaced) throw usernameFixed();
 }
 
 /**
@@ -299,8 +361,9 @@ const usernameChars = (s: string) => [...s.normalize('NFC')].filter((c) => /^[\p
 function usernameCandidates(hints: readonly string[]): string[] {
   const out: string[] = [];
   for (const hint of [...hints, 'user']) {
-    const chars = usernameChars(hint).slice(0, USERNAME_MAX);
-    if (chars.length >= USERNAME_MIN && !out.includes(chars.join(''))) out.push(chars.join(''));
+    const name = usernameChars(hint).slice(0, USERNAME_MAX).join('');
+    // A name that is a mobile number would sign in as that number's member too (login).
+    if ([...name].length >= USERNAME_MIN && !MOBILE_PATTERN.test(name) && !out.includes(name)) out.push(name);
   }
   return out;
 }
@@ -382,6 +445,7 @@ export async function registerExternal(
           createdAt: at,
           updatedAt: at,
           paidUntil: site.siteMode === 'pay' ? at : null,
+          usernameGenerated: 1,
         });
         const group = await findDefaultGroup(trx);
         if (group) await addUserToGroup(trx, id, group.id);

@@ -1,4 +1,11 @@
-import { Code, type NotificationItem, type NotificationTplItem, type Page, type UnreadCounters } from '@luntan/shared';
+import {
+  Code,
+  mentionMarkdown,
+  type NotificationItem,
+  type NotificationTplItem,
+  type Page,
+  type UnreadCounters,
+} from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../core/live.js';
 import { buildReply, buildThread } from '../../test/forum-fixtures.js';
@@ -147,6 +154,20 @@ describe('mentions', () => {
     expect(await rowsOf(dave.id)).toHaveLength(1);
     expect((await rowsOf(bob.id)).map((r) => r.postId)).toEqual([thread.postId, reply.id]);
     expect((await rowsOf(alice.id)).map((r) => r.type)).toEqual(['replied']);
+  });
+
+  it('a mention link (what the editor inserts) tells the member it names, once', async () => {
+    const [alice, bob] = [await member(), await member()];
+    const text = `你好 ${mentionMarkdown({ id: bob.id, nickname: bob.nickname })}`;
+    const thread = await buildThread(t, alice.token, { title: '按编号提到', text });
+    expect(await notices(bob.token)).toMatchObject([{ type: 'related', postId: thread.postId }]);
+    const edit = await t.post(
+      '/api/v3/thread.update',
+      { threadId: thread.threadId, content: { text: `${text}！` } },
+      alice.token,
+    );
+    expect(edit.Code).toBe(0);
+    expect(await rowsOf(bob.id)).toHaveLength(1);
   });
 
   it('drops the mention of a user who blocked the author, and any notice from a blocked user', async () => {

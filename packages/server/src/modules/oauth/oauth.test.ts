@@ -62,7 +62,8 @@ describe('signing in with an OpenID Connect provider', () => {
     const { userId, username } = (await forumAs(token)).user!;
     const profile = async (as: string) => (await t.get<UserProfile>(`/api/v3/user?userId=${userId}`, as)).Data;
     const update = (body: object) => t.post<UserProfile>('/api/v3/users/update.user', body, token);
-    expect((await profile(token)).hasPassword).toBe(false);
+    // A username the site made up from the provider's names: its member may choose their own, once.
+    expect(await profile(token)).toMatchObject({ hasPassword: false, usernameChangeable: true });
     // Another member's view of the card never says.
     expect((await profile((await buildUser(t)).token)).hasPassword).toBeUndefined();
 

@@ -86,7 +86,9 @@ export async function readProfile(db: Kysely<DB>, viewer: ViewerContext, userId:
     isMe,
     // The address is the member's own business: only their own card carries it.
     ...(isMe ? await ownEmail(db, user) : {}),
-    ...(isMe ? { hasPassword: !(await stillGeneratedPassword(db, user.id)) } : {}),
+    ...(isMe
+      ? { hasPassword: !(await stillGeneratedPassword(db, user.id)), usernameChangeable: user.usernameGenerated === 1 }
+      : {}),
   };
 }
 

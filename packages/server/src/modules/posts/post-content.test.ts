@@ -1,4 +1,4 @@
-import { parseStopWordLine, type StopWordRule } from '@luntan/shared';
+import { mentionMarkdown, parseStopWordLine, type StopWordRule } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { StopWordMatcher } from '../stop-words/stop-word-matcher.js';
 import { plainText, renderMarkdown, replaceLiterally } from './post-content.js';
@@ -16,6 +16,30 @@ describe('renderMarkdown', () => {
     );
     expect(html).not.toMatch(/<script|<[^>]*\bon\w+=|href="javascript:|<iframe|<style/i);
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('mention links ([@nickname](/user/id))', () => {
+  it('keeps any nickname whole through the editor’s escaping, and escapes it in HTML', () => {
+    for (const nickname of ['a_b *c* [d]', '<b>粗</b> `x`', 'back\\slash', '张 三']) {
+      const user = { id: 7, nickname };
+      const { html, mentions, plain } = renderMarkdown(
+        `你好${mentionMarkdown(user)}！`,
+        new Map(),
+        new Map([[7, user]]),
+      );
+      const shown = nickname.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(html, nickname).toBe(`<p>你好<a href="/user/7" class="mention" data-user-id="7">@${shown}</a>！</p>\n`);
+      expect(mentions).toEqual([7]);
+      expect(plain).toBe(`你好@${nickname}！`);
+    }
+  });
+
+  it('is no mention inside code', () => {
+    const user = { id: 7, nickname: '张三' };
+    const { html, mentions } = renderMarkdown(`\`${mentionMarkdown(user)}\``, new Map(), new Map([[7, user]]));
+    expect(html).toBe('<p><code>[@张三](/user/7)</code></p>\n');
+    expect(mentions).toEqual([]);
   });
 });
 

@@ -1,12 +1,21 @@
-import { replacePlainly, THREAD_SUMMARY_MAX, USERNAME_MAX, USERNAME_MIN, type TextReplacement } from '@luntan/shared';
+import {
+  escapeMarkdown,
+  PROFILE_PATH,
+  replacePlainly,
+  THREAD_SUMMARY_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type TextReplacement,
+} from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
+import MarkdownIt, { type StateCore, type StateInline, type Token } from 'markdown-it';
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
 
 /**
- * Post content: Markdown source in, sanitised HTML out, with @username mentions resolved to users.
+ * Post content: Markdown source in, sanitised HTML out, with mentions resolved to users: `[@nickname](/user/12)` (what
+ * the editor inserts: linked by id, shown by nickname) and `@username` (older posts, or typed by hand).
  *
  * Two layers: markdown-it with raw HTML off (so `<script>` is text, and its link check refuses `javascript:`,
  * `vbscript:`, `file:` and non-image `data:` URLs), then the `xss` filter over its output with an allow-list of tags
@@ -18,8 +27,15 @@ export interface MentionTarget {
   username: string;
 }
 
+/** A member named by a mention link (`[@…](/user/12)`), shown by their nickname. */
+export interface LinkedMention {
+  id: number;
+  nickname: string;
+}
+
 interface RenderEnv {
   mentionUsers: Map<string, MentionTarget>;
+  linkedUsers: Map<number, LinkedMention>;
   mentioned: Set<number>;
 }
 
@@ -59,6 +75,8 @@ function mentionRule(state: StateInline, silent: boolean): boolean {
   if (src.charCodeAt(pos) !== 0x40 /* @ */) return false;
   const env = state.env as Partial<RenderEnv>;
   if (!env.mentionUsers || env.mentionUsers.size === 0) return false;
+  // Inside a link's text (`[@张三](/user/5)`, `[@bob](https://…)`) a name is the link's, never a second link.
+  if (state.linkLevel > 0) return false;
   if (pos > 0 && BEFORE_MENTION.test(src[pos - 1]!)) return false;
   const names: string[] = [];
   let name = '';
@@ -90,10 +108,63 @@ function mentionRule(state: StateInline, silent: boolean): boolean {
   return false;
 }
 
+/** The ids of the members that mention links name, at most MENTIONS_MAX. */
+export function linkedMentionIds(text: string): number[] {
+  const ids = new Set<number>();
+  for (const match of text.matchAll(/\/user\/(\d{1,9})(?!\d)/g)) {
+    ids.add(Number(match[1]));
+    if (ids.size >= MENTIONS_MAX) break;
+  }
+  return [...ids];
+}
+
+/**
+ * A link to a member's page whose whole text is `@…` is a mention: linked by the id and shown with the member's
+ * nickname, whatever the text says (no one can dress a link up as someone else). When the member is gone or blocked
+ * the author, the text stays, unlinked, as a name typed with `@` does.
+ */
+function mentionLinks(state: StateCore): void {
+  const env = state.env as Partial<RenderEnv>;
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const tokens = block.children;
+    const kept: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const [open, text, close] = [tokens[i]!, tokens[i + 1], tokens[i + 2]];
+      // An `@username` the inline rule linked (markup 'mention') is already resolved.
+      const id =
+        open.type === 'link_open' && open.markup !== 'mention'
+          ? PROFILE_PATH.exec(String(open.attrGet('href') ?? ''))?.[1]
+          : undefined;
+      if (id === undefined || text?.type !== 'text' || !text.content.startsWith('@') || close?.type !== 'link_close') {
+        kept.push(open);
+        continue;
+      }
+      i += 2;
+      const user = env.linkedUsers?.get(Number(id));
+      if (!user) {
+        kept.push(text);
+        continue;
+      }
+      open.attrs = [
+        ['href', `/user/${user.id}`],
+        ['class', 'mention'],
+        ['data-user-id', String(user.id)],
+      ];
+      text.content = `@${user.nickname}`;
+      env.mentioned?.add(user.id);
+      kept.push(open, text, close);
+    }
+    block.children = kept;
+  }
+}
+
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 // CommonMark misses emphasis next to CJK punctuation (`**规则（一）**的`); this plugin fixes the flanking rules.
 md.use(cjkFriendly);
 md.inline.ruler.after('text', 'mention', mentionRule);
+// Last, once escaped characters have joined the text around them (text_join).
+md.core.ruler.push('mention_links', mentionLinks);
 
 const renderLinkOpen =
   md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -159,13 +230,6 @@ const sanitizer = new FilterXSS({
     return undefined;
   },
 });
-
-/** ASCII punctuation: a backslash before any of these makes it literal in CommonMark. */
-const MARKDOWN_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-
-export function escapeMarkdown(text: string): string {
-  return text.replace(MARKDOWN_PUNCTUATION, '\\$&');
-}
 
 /** Two private-use characters the source does not hold, to mark where each replacement goes. */
 function markers(source: string): [string, string] {
@@ -245,16 +309,50 @@ export interface RenderedContent {
   plain: string;
 }
 
-/** Renders Markdown to sanitised HTML; mentions link only to users in `mentionUsers`. */
-export function renderMarkdown(text: string, mentionUsers = new Map<string, MentionTarget>()): RenderedContent {
-  const env: RenderEnv = { mentionUsers, mentioned: new Set() };
+/**
+ * The members that mention links name, by id. Like findMentionTargets, one who blocked the author is left out.
+ */
+export async function findLinkedMentions(
+  db: Kysely<DB>,
+  text: string,
+  authorId: number,
+): Promise<Map<number, LinkedMention>> {
+  const ids = linkedMentionIds(text);
+  const map = new Map<number, LinkedMention>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nickname'])
+    .where('id', 'in', ids)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('userDenies').select('userDenies.userId').where('userDenies.denyUserId', '=', authorId),
+    )
+    .execute();
+  for (const r of rows) map.set(r.id, { id: r.id, nickname: r.nickname });
+  return map;
+}
+
+/**
+ * Renders Markdown to sanitised HTML; `@username` mentions link only to users in `mentionUsers`, mention links only
+ * to users in `linkedUsers`.
+ */
+export function renderMarkdown(
+  text: string,
+  mentionUsers = new Map<string, MentionTarget>(),
+  linkedUsers = new Map<number, LinkedMention>(),
+): RenderedContent {
+  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set() };
   const html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
   return { html, mentions: [...env.mentioned], plain: plainText(html) };
 }
 
 /** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
 export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
-  return renderMarkdown(text, await findMentionTargets(db, text, authorId));
+  const [byName, byId] = await Promise.all([
+    findMentionTargets(db, text, authorId),
+    findLinkedMentions(db, text, authorId),
+  ]);
+  return renderMarkdown(text, byName, byId);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -1,4 +1,4 @@
-import { Code, GroupId, type Page, type PostItem, type ThreadDetail } from '@luntan/shared';
+import { Code, GroupId, mentionMarkdown, type Page, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import {
@@ -155,6 +155,39 @@ describe('posts.create', () => {
     });
     expect(res.content.html).not.toMatch(/<script|<img|href="javascript/i);
     expect(res.content.html).toContain(`data-user-id="${alice.id}"`);
+  });
+
+  it('links [@nickname](/user/id) by the id and shows the nickname; @username still works', async () => {
+    const th = await buildThread(t, alice.token);
+    const carol = await buildUser(t, { nickname: '卡 [罗尔]*' });
+    const dave = await buildUser(t);
+    expect((await t.post('/api/v3/users/deny.create', { id: bob.id }, dave.token)).Code).toBe(0);
+    const link = (id: number) => `<a href="/user/${id}" class="mention" data-user-id="${id}">`;
+    const res = await buildReply(t, bob.token, th.threadId, {
+      text: [
+        `${mentionMarkdown({ id: carol.id, nickname: '卡 [罗尔]*' })} 你好`,
+        // The text cannot dress the link up as someone else: the member's own nickname shows.
+        `[@管理员](/user/${alice.id})`,
+        // One who blocked the author, and nobody: the text stays, unlinked.
+        `[@dave](/user/${dave.id}) [@无人](/user/99999999)`,
+        // Not a mention: a profile link without @, an @ link elsewhere, and an old-style name.
+        `[主页](/user/${carol.id}) [@x](https://example.com/user/${carol.id}) @${mod.username}`,
+      ].join('\n'),
+    });
+    const { html } = res.content;
+    expect(html).toContain(`${link(carol.id)}@卡 [罗尔]*</a> 你好`);
+    expect(html).toContain(`${link(alice.id)}@${alice.username}</a>`);
+    expect(html).not.toContain('管理员');
+    expect(html).toContain('@dave @无人');
+    expect(html).not.toContain(`/user/${dave.id}`);
+    expect(html).toContain(`<a href="/user/${carol.id}">主页</a>`);
+    expect(html).toContain(`<a href="https://example.com/user/${carol.id}"`);
+    expect(html).toContain(`${link(mod.id)}@${mod.username}</a>`);
+    expect(html.match(/<a /g)).toHaveLength(5);
+
+    // A link's text is never linked again, whatever name it holds.
+    const nested = await buildReply(t, bob.token, th.threadId, { text: `[@${mod.username}](https://example.com)` });
+    expect(nested.content.html.match(/<a /g)).toHaveLength(1);
   });
 });
 

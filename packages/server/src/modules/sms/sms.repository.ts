@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB, SmsCode, User } from '../../db/schema.js';
+import type { DB, SmsCode } from '../../db/schema.js';
 
-export function findUserByMobile(db: Kysely<DB>, mobile: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-}
+export { findUserByMobile } from '../users/users.repository.js';
 
 export async function setUserMobile(db: Kysely<DB>, userId: number, mobile: string, at: string): Promise<void> {
   await db.updateTable('users').set({ mobile, updatedAt: at }).where('id', '=', userId).execute();

@@ -263,9 +263,9 @@ export async function loginBySms(ctx: Ctx & Pick<AppContext, 'stopWords'>, body:
 }
 
 /**
- * A member made by a first SMS sign-in: a generated username (u_ and 8 letters or digits), the masked number as
- * nickname, a random password they can replace with sms.reset.pwd; reviewed, owing sign-in fields or the joining fee
- * as a registration would be.
+ * A member made by a first SMS sign-in: a generated username (u_ and 8 letters or digits) they may replace once, the
+ * masked number as nickname, a random password they may replace without knowing it (update.user, or sms.reset.pwd);
+ * reviewed, owing sign-in fields or the joining fee as a registration would be.
  */
 async function registerByMobile(ctx: Ctx, mobile: string, client: ClientInfo): Promise<SessionData> {
   const site = await assertMayRegister(ctx);
@@ -281,7 +281,13 @@ async function registerByMobile(ctx: Ctx, mobile: string, client: ClientInfo): P
   }
   if (username === '') throw new Error('no free generated username');
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  return createMember(ctx.db, site, fields, { username, nickname: maskMobile(mobile), passwordHash, mobile }, client);
+  return createMember(
+    ctx.db,
+    site,
+    fields,
+    { username, nickname: maskMobile(mobile), passwordHash, mobile, madeUp: true },
+    client,
+  );
 }
 
 /** sms.bind: a first number for the signed-in member. */

@@ -1,52 +1,19 @@
-import { randomInt } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Code, GroupId, UserStatus, type Forum, type SessionData } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { buildThread, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { randomMobile, SMS_TEST_ENV, SmsLog } from '../../test/sms-log.js';
 
-/** The server's log, line by line: the log provider writes every SMS there as one line. */
-class LogLines extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-
-  /** The text of every SMS sent to `mobile`, oldest first. */
-  messagesTo(mobile: string): string[] {
-    return this.lines
-      .map((line) => JSON.parse(line) as { sms?: { mobile: string; text: string } })
-      .filter((entry) => entry.sms?.mobile === mobile)
-      .map((entry) => entry.sms!.text);
-  }
-
-  /** The code in the newest SMS to `mobile`. */
-  codeFor(mobile: string): string {
-    const text = this.messagesTo(mobile).at(-1);
-    const code = text ? /\d{6}/.exec(text)?.[0] : undefined;
-    if (!code) throw new Error(`no SMS to ${mobile}`);
-    return code;
-  }
-}
-
-const newMobile = () => `139${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
+const newMobile = () => randomMobile();
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 let t: TestServer;
-let log: LogLines;
+let log: SmsLog;
 let admin: string;
 
-const SMS_ENV = {
-  SMS_PROVIDER: 'log',
-  SMS_INTERVAL_SECONDS: '0',
-  RATE_LIMIT_SMS_ADDRESS: '1000',
-  SMS_DAILY_LIMIT: '100',
-};
-
 beforeAll(async () => {
-  log = new LogLines();
-  t = await startTestServer({ env: SMS_ENV, logStream: log });
+  log = new SmsLog();
+  t = await startTestServer({ env: SMS_TEST_ENV, logStream: log });
   admin = await t.login(ADMIN.username, ADMIN.password);
 });
 afterAll(async () => {
@@ -433,7 +400,7 @@ describe('publishNeedBindPhone', () => {
 
 describe('sending limits', () => {
   it('one code per number per interval, and an address budget per hour (-4029 with Retry-After)', async () => {
-    const lines = new LogLines();
+    const lines = new SmsLog();
     const limited = await startTestServer({
       env: { SMS_PROVIDER: 'log', RATE_LIMIT_SMS_ADDRESS: '3' },
       logStream: lines,
@@ -460,7 +427,7 @@ describe('sending limits', () => {
   });
 
   it('a number gets at most SMS_DAILY_LIMIT codes a day', async () => {
-    const lines = new LogLines();
+    const lines = new SmsLog();
     const limited = await startTestServer({
       env: { SMS_PROVIDER: 'log', SMS_INTERVAL_SECONDS: '0', SMS_DAILY_LIMIT: '3' },
       logStream: lines,

@@ -17,10 +17,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       onRequest: loginRequired,
       schema: {
         tags,
-        summary: 'Change your nickname, signature, password (with the current one), likes privacy or language',
+        summary:
+          'Change your nickname, signature, password (with the current one), likes privacy, language, or a ' +
+          'generated username (once)',
         description:
           'Only the fields given change. A new password needs `password` (the current one; -7062 when wrong) and ' +
-          'signs out every other session. Answers the updated profile card.',
+          'signs out every other session. `username` replaces a username the site made up (a first SMS or outside ' +
+          "sign-in; the profile says usernameChangeable), once, under the registration's rules: -4001 for a bad " +
+          'name or a mobile number, -4006 for a stop word, -7042 when taken, -4002 when the username is not (or no ' +
+          'longer) a generated one. Answers the updated profile card.',
         body: updateUserBody,
       },
     },

@@ -9,7 +9,7 @@ import { invalidField } from '../../core/errors.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
-import { changePassword } from '../auth/auth.service.js';
+import { applyUsernameChoice, changePassword, checkUsernameChoice } from '../auth/auth.service.js';
 import { requireUser, type ViewerContext } from '../auth/viewer.js';
 import { readProfile } from '../people/people.service.js';
 import { screenText, wordRefused } from '../stop-words/stop-words.service.js';
@@ -21,7 +21,8 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * POST /api/v3/users/update.user: the fields given change, all or none. Nickname and signature pass the stop words
  * of their kind; a password change needs the current password (unless the account still has the random one an
- * outside sign-in gave it) and signs out every other session.
+ * outside sign-in or a first SMS sign-in gave it) and signs out every other session; a username the site made up may
+ * be replaced once (checkUsernameChoice).
  */
 export async function updateOwnProfile(
   ctx: AppContext,
@@ -30,6 +31,8 @@ export async function updateOwnProfile(
 ): Promise<UserProfile> {
   const me = requireUser(viewer);
   const changes: UserUpdate = {};
+  const username =
+    body.username !== undefined ? await checkUsernameChoice(ctx.db, ctx.stopWords, me.id, body.username) : null;
   if (body.nickname !== undefined) {
     const screened = await screenText(ctx.db, ctx.stopWords, 'nickname', body.nickname, 'nickname');
     const checked = nicknameSchema.safeParse(screened.text);
@@ -44,6 +47,7 @@ export async function updateOwnProfile(
   if (body.newPassword !== undefined) {
     await changePassword(ctx.db, me.id, viewer.tokenId, body.password ?? '', body.newPassword);
   }
+  if (username !== null) await applyUsernameChoice(ctx.db, me.id, username);
   if (Object.keys(changes).length > 0) await updateUser(ctx.db, me.id, { ...changes, updatedAt: now() });
   return readProfile(ctx.db, viewer, me.id);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
 import { useMentions } from './mention-suggest';
+import './prose.css';
 
 /**
  * The preview's renderer. Raw HTML is off (it shows as text) and markdown-it refuses javascript:/vbscript:/data:

@@ -21,10 +21,20 @@ describe('mentionAt (the @name being typed at the caret)', () => {
 });
 
 describe('insertMention', () => {
-  it('puts @username and a space in place of what was typed, and the caret after it', () => {
-    expect(insertMention('你好 @bo', { start: 3 }, 6, 'bobby')).toEqual({ value: '你好 @bobby ', caret: 10 });
+  const bobby = { id: 12, nickname: '鲍比' };
+  it('puts [@nickname](/user/id) and a space in place of what was typed, and the caret after it', () => {
+    expect(insertMention('你好 @bo', { start: 3 }, 6, bobby)).toEqual({ value: '你好 [@鲍比](/user/12) ', caret: 19 });
     // The rest of a half-typed name after the caret is replaced too.
-    expect(insertMention('@bo|by and', { start: 0 }, 3, 'bobby')).toEqual({ value: '@bobby |by and', caret: 7 });
-    expect(insertMention('@boXby and', { start: 0 }, 3, 'bobby')).toEqual({ value: '@bobby  and', caret: 7 });
+    expect(insertMention('@bo|by and', { start: 0 }, 3, bobby)).toEqual({
+      value: '[@鲍比](/user/12) |by and',
+      caret: 16,
+    });
+    expect(insertMention('@boXby and', { start: 0 }, 3, bobby)).toEqual({ value: '[@鲍比](/user/12)  and', caret: 16 });
+  });
+
+  it('escapes what Markdown would read in a nickname', () => {
+    expect(insertMention('@a', { start: 0 }, 2, { id: 3, nickname: 'a_b [c]' }).value).toBe(
+      '[@a\\_b \\[c\\]](/user/3) ',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { USERNAME_MAX, type UserSearchItem } from '@luntan/shared';
+import { mentionMarkdown, USERNAME_MAX, type UserSearchItem } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -35,14 +35,18 @@ export function mentionAt(value: string, caret: number): { start: number; query:
   return null;
 }
 
-/** Puts `@username ` in place of the typed mention; answers the new text and where the caret goes. */
+/**
+ * Puts the mention of `user` and a space in place of the typed `@name`: `[@nickname](/user/12)`, linked by the id
+ * and shown by the nickname (nicknames repeat and may hold spaces; usernames may be generated). Answers the new text
+ * and where the caret goes.
+ */
 export function insertMention(
   value: string,
   mention: { start: number },
   caret: number,
-  username: string,
+  user: { id: number; nickname: string },
 ): { value: string; caret: number } {
-  const text = `@${username} `;
+  const text = `${mentionMarkdown(user)} `;
   const after = value.slice(caret).replace(/^[\p{L}\p{N}_-]*/u, '');
   return { value: value.slice(0, mention.start) + text + after, caret: mention.start + text.length };
 }
@@ -110,7 +114,7 @@ export interface Mentions {
 
 /**
  * @mention suggestions for a textarea (by its id): after `@` and at least one character, the names that match
- * (users.list, looked up once typing pauses); up and down choose, Enter, Tab or a click inserts `@username `, Escape
+ * (users.list, looked up once typing pauses); up and down choose, Enter, Tab or a click inserts the mention, Escape
  * closes.
  */
 export function useMentions(textareaId: string, value: string, onChange: (value: string) => void): Mentions {
@@ -148,7 +152,7 @@ export function useMentions(textareaId: string, value: string, onChange: (value:
   const choose = (user: UserSearchItem): void => {
     const el = element();
     if (!mention || !el) return;
-    const next = insertMention(el.value, mention, el.selectionEnd, user.username);
+    const next = insertMention(el.value, mention, el.selectionEnd, { id: user.userId, nickname: user.nickname });
     onChange(next.value);
     setCaret(next.caret);
     setKeyword('');

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { useForum } from '../../hooks/use-forum';
 import { Button, TextInput, toast } from '../ui';
 import { EmailSettings } from './email-settings';
+import { UsernameSettings } from './username-settings';
 import { LinkedAccountsBlock } from '../oauth/linked-accounts';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
@@ -115,7 +116,7 @@ function PhoneBlock() {
   );
 }
 
-/** Account settings: phone, password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
+/** Account settings: username, phone, password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
 export function AccountSettings({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -145,6 +146,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
 
   return (
     <div className="lt-settings" data-testid="settings">
+      <UsernameSettings profile={profile} />
       <PhoneBlock />
       <PasswordForm profile={profile} />
       <EmailSettings profile={profile} />
