@@ -118,7 +118,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { type, bytes } = await readLogoUpload(request);
-      const ext = await sniffImage(bytes, type);
+      const ext = await sniffImage(bytes, type, request.log);
       const url = await storeSiteImage(uploadsDir, type, bytes, ext);
       const key = LOGO_SETTING[type];
       const previous = await readSetting(db, key, 'default');
