@@ -16,7 +16,9 @@ const log: { level: number; msg: string }[] = [];
 
 /** Noise, so that the PNG holds several IDAT chunks and the JPEG's data is long. */
 const noisy = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  });
 
 let badPng: Buffer;
 let cutJpeg: Buffer;
@@ -48,7 +50,7 @@ afterAll(async () => {
 
 function multipart(fields: Record<string, string>, file: { field: string; name: string; data: Buffer }) {
   const boundary = `----images${Date.now()}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   parts.push(
