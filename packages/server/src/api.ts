@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { registerBodyParsers } from './core/body-parsers.js';
+import { trackApiRequest } from './core/client-error.js';
 import { refuseNulCharacters } from './core/input-guard.js';
 import { refuseCrossSiteWrites } from './core/same-origin.js';
 import { registerApiEtag } from './core/api-etag.js';
@@ -76,6 +77,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   registerBodyParsers(api);
   registerGuestCache(api, api.ctx.guestCache);
   registerApiEtag(api);
+  api.addHook('onRequest', trackApiRequest);
   api.addHook('onRequest', refuseCrossSiteWrites);
   api.addHook('onRequest', async (request) => {
     const { db, versions, viewers } = api.ctx;
