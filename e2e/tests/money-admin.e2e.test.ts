@@ -94,6 +94,13 @@ describe('money pages', () => {
   it('sets the income split and the withdrawal fee on the payment settings page', async () => {
     const { page, errors } = await adminPage();
     await open(page, '/admin/pay-settings');
+    // The browser tests' server runs with PAYMENT_SANDBOX=1: the box shows the sandbox on, set by the environment.
+    const sandbox = page.getByLabel('启用沙箱支付（开发和测试用，不产生真实交易）', { exact: true });
+    expect(await sandbox.isChecked()).toBe(true);
+    expect(await sandbox.isDisabled()).toBe(true);
+    expect(await page.getByTestId('pay-env-paySandbox').textContent()).toBe(
+      '由服务器环境变量 PAYMENT_SANDBOX 设置，在这里不能修改。',
+    );
     await page.getByLabel('作者分成', { exact: true }).fill('8');
     await page.getByLabel('平台分成', { exact: true }).fill('2');
     await page.getByLabel('提现手续费率', { exact: true }).fill('1.00');
@@ -115,6 +122,10 @@ describe('money pages', () => {
     expect(String(value('alipayPrivateKey', 'pay'))).toContain('BEGIN PRIVATE KEY');
     await english(page);
     await page.getByLabel('Author’s share', { exact: true }).waitFor();
+    expect(await page.getByTestId('pay-env-paySandbox').textContent()).toBe(
+      "Set by the server's environment (PAYMENT_SANDBOX): it cannot be changed here.",
+    );
+    expect(await page.getByRole('checkbox', { name: /^Sandbox payments/ }).isChecked()).toBe(true);
     await shot(page, 'admin-pay-settings-en');
     expect(errors).toEqual([]);
   });

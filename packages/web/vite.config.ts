@@ -15,6 +15,8 @@ const APP_CORE =
 
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.meta.url));
+/** The browser's zod, without the `new Function` probe that the page's CSP reports (src/zod-browser.ts). */
+const zodBrowser = fileURLToPath(new URL('./src/zod-browser.ts', import.meta.url));
 
 /**
  * One config, two builds:
@@ -39,7 +41,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         }),
       ],
   resolve: {
-    alias: { '@luntan/shared': sharedSource, '@luntan/plugin-sdk': sdkSource },
+    alias: [
+      { find: '@luntan/shared', replacement: sharedSource },
+      { find: '@luntan/plugin-sdk', replacement: sdkSource },
+      // Only the bare name: the wrapper itself imports zod/v4.
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: zodBrowser }]),
+    ],
   },
   build: isSsrBuild
     ? {

@@ -2,6 +2,8 @@ import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
+import { registerBodyParsers } from './core/body-parsers.js';
+import { trackApiRequest } from './core/client-error.js';
 import { refuseNulCharacters } from './core/input-guard.js';
 import { refuseCrossSiteWrites } from './core/same-origin.js';
 import { registerApiEtag } from './core/api-etag.js';
@@ -71,8 +73,11 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 
 /** Everything under /api: who is asking, the envelope, the error codes. */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
+  // Before any route: each module's scope copies the parsers as they are when it is registered.
+  registerBodyParsers(api);
   registerGuestCache(api, api.ctx.guestCache);
   registerApiEtag(api);
+  api.addHook('onRequest', trackApiRequest);
   api.addHook('onRequest', refuseCrossSiteWrites);
   api.addHook('onRequest', async (request) => {
     const { db, versions, viewers } = api.ctx;
@@ -163,8 +168,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
 
   if (error instanceof AppError) {
     if (error.options.headers) reply.headers(error.options.headers);
-    const status =
-      error.options.httpStatus ?? (error.code === Code.RESOURCE_NOT_FOUND && isRouteMiss(request) ? 404 : 200);
+    const status = error.options.httpStatus ?? defaultStatus(error.code, request);
     return answer(
       error.code,
       error.text ? localize(error.text, locale) : codeMessage(error.code, locale),
@@ -199,6 +203,15 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   }
   request.log.error({ err: error }, 'unexpected error');
   return answer(Code.INTERNAL_ERROR, codeMessage(Code.INTERNAL_ERROR, locale), 500);
+}
+
+/**
+ * Business errors are HTTP 200 (the family's convention); an unknown path is also a 404 and a failure of ours (-5002,
+ * which a plugin's route may throw too) a 500, so that proxies, monitors and retries see it for what it is.
+ */
+function defaultStatus(code: CodeValue, request: FastifyRequest): number {
+  if (code === Code.INTERNAL_ERROR) return 500;
+  return code === Code.RESOURCE_NOT_FOUND && isRouteMiss(request) ? 404 : 200;
 }
 
 /** The catch-all route: an unknown path, which is also an HTTP 404. */

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppContext } from './context.js';
+import { answerClientError } from './core/client-error.js';
 import { registerCompression } from './core/compression.js';
 import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
@@ -29,6 +30,7 @@ export async function buildApp(
     // While stopping, a request that still arrives on an open keep-alive connection is served (with
     // `Connection: close`) rather than refused with Fastify's own 503 body, which is not our envelope.
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
       querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describeProblem } from '@luntan/shared';
+import { MAX_JSON_DEPTH } from './body-parsers.js';
 import { invalidField } from './errors.js';
 
 const NUL = String.fromCharCode(0);
@@ -11,7 +12,7 @@ const NUL = String.fromCharCode(0);
  */
 export function nulPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes(NUL) ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL)) return path;
     const found = nulPath(item, `${path}.${key}`, depth + 1);

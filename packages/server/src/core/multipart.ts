@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidField, type LocalizedText } from './errors.js';
 
@@ -40,24 +41,28 @@ export async function readMultipartUpload(
     throw tooLarge;
   }
   const upload: MultipartUpload = { file: undefined, fields: new Map() };
+  const hangUp = whenCutOff(request.raw);
   try {
     // One byte over the limit is let through, so that the chunk crossing it arrives and is refused at once: at the
     // limit busboy only stops passing data on, and would read on to the end of the body.
     const limits = { fileSize: options.fileSize + 1, files: 1, fields: options.fields ?? 10 };
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > options.fileSize) throw tooLarge;
-          chunks.push(chunk);
+    const read = async () => {
+      for await (const part of request.parts({ limits })) {
+        if (part.type === 'file') {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > options.fileSize) throw tooLarge;
+            chunks.push(chunk);
+          }
+          upload.file = { bytes: Buffer.concat(chunks), fileName: part.filename };
+        } else {
+          upload.fields.set(part.fieldname, String(part.value));
         }
-        upload.file = { bytes: Buffer.concat(chunks), fileName: part.filename };
-      } else {
-        upload.fields.set(part.fieldname, String(part.value));
       }
-    }
+    };
+    await Promise.race([read(), hangUp.promise]);
   } catch (err) {
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge;
@@ -68,8 +73,29 @@ export async function readMultipartUpload(
       zh: `上传的${label.zh}不完整或格式不正确，请重新上传`,
       en: `The ${label.en.toLowerCase()} upload was cut short or is malformed: please upload it again`,
     });
+  } finally {
+    hangUp.stop();
   }
   return upload;
+}
+
+/**
+ * Rejects once the client has hung up before its body was complete. A stream destroyed before it was piped anywhere
+ * never ends nor fails for its new reader: on PostgreSQL, whose hooks before the handler wait on the database, the
+ * client's hang-up often comes first, and the upload would wait forever (no answer, no log line).
+ */
+function whenCutOff(raw: IncomingMessage): { promise: Promise<never>; stop(): void } {
+  let onClose = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    onClose = () => {
+      if (!raw.complete) reject(new Error('the client hung up before the body was complete'));
+    };
+  });
+  // Nobody awaits it once the form has been read.
+  promise.catch(() => undefined);
+  if (raw.destroyed) onClose();
+  else raw.once('close', onClose);
+  return { promise, stop: () => raw.off('close', onClose) };
 }
 
 /** A size for people: `5 MB`, `1.5 MB`, `300 KB`. */

@@ -70,7 +70,7 @@ const UNITS: Partial<Record<FieldKey, 'yuan' | 'percent' | 'days' | 'tenths' | '
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const stored = useAdminQuery<Array<{ key: string; tag: string; value: Value }>>(
+  const stored = useAdminQuery<Array<{ key: string; tag: string; value: Value; fromEnvironment?: string }>>(
     ['settings'],
     '/api/backAdmin/settings',
   );
@@ -90,6 +90,10 @@ export function Component() {
   if (stored.error) return <p className="lt-card lt-empty">{stored.error}</p>;
   if (!values) return <Spinner />;
 
+  // Settings the server's environment decides (PAYMENT_SANDBOX=1): shown as they are in force, not editable.
+  const fromEnvironment = new Map(
+    (stored.data ?? []).flatMap((row) => (row.fromEnvironment ? [[id(row), row.fromEnvironment] as const] : [])),
+  );
   const get = (key: FieldKey) => values[id(definition(key))];
   const set = (key: FieldKey, value: Value) => setValues((v) => ({ ...v, [id(definition(key))]: value }));
 
@@ -116,11 +120,28 @@ export function Component() {
     const label = t(`admin.paySettings.field.${key}`);
     const value = get(key);
     if (def.kind === 'boolean') {
-      return (
+      const variable = fromEnvironment.get(id(def));
+      const box = (
         <label key={key} className="lt-check lt-admin-form__wide">
-          <input type="checkbox" name={key} checked={value === true} onChange={(e) => set(key, e.target.checked)} />
+          <input
+            type="checkbox"
+            name={key}
+            checked={value === true}
+            disabled={variable !== undefined}
+            aria-describedby={variable ? `pay-${key}-env` : undefined}
+            onChange={(e) => set(key, e.target.checked)}
+          />
           {label}
         </label>
+      );
+      if (!variable) return box;
+      return (
+        <div key={key} className="lt-admin-form__wide lt-admin-env">
+          {box}
+          <p id={`pay-${key}-env`} className="lt-hint" data-testid={`pay-env-${key}`}>
+            {t('admin.paySettings.fromEnvironment', { name: variable })}
+          </p>
+        </div>
       );
     }
     if (key === 'siteMode') {

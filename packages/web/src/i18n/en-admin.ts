@@ -328,6 +328,7 @@ export const enAdmin: AdminMessages = {
       sandbox: 'Sandbox (tests)',
     },
     unit: { yuan: 'yuan', percent: '%', days: 'days', tenths: '/10', times: 'times' },
+    fromEnvironment: "Set by the server's environment ({{name}}): it cannot be changed here.",
     splitHint:
       'Rewards and paid threads are split in tenths: author {{author}}, site {{site}}; the two should add up to 10.',
   },

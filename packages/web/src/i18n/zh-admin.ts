@@ -323,6 +323,7 @@ export const zhAdmin = {
     mode: { public: '公开模式（免费加入）', pay: '付费模式（加入需付费）' },
     payout: { manual: '管理员手动打款', alipay: '支付宝转账', wxpay: '微信支付转账', sandbox: '沙箱（测试）' },
     unit: { yuan: '元', percent: '%', days: '天', tenths: '/10', times: '次' },
+    fromEnvironment: '由服务器环境变量 {{name}} 设置，在这里不能修改。',
     splitHint: '打赏和付费主题的收入按十分之几分配：作者 {{author}}，平台 {{site}}，两者之和应为 10。',
   },
   wallet: {

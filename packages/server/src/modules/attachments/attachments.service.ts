@@ -98,7 +98,7 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
   const fileName = withoutNul(file.fileName).slice(0, 255);
 
   const image = await sniffImage(bytes);
-  const stored = await storeImage(ctx.uploadsDir, bytes, image);
+  const stored = await storeImage(ctx.uploadsDir, bytes, image, request.log);
   const original = stored.sizes[0]!;
   const row = {
     fileKey: stored.fileKey,

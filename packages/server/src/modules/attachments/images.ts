@@ -9,8 +9,10 @@ import {
   type ImageQuery,
   type ImageSize,
 } from '@luntan/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { invalidField } from '../../core/errors.js';
+import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 
 /**
  * Image files of attachments, under DATA_DIR/uploads/attachments/YYYY/MM/:
@@ -23,14 +25,11 @@ export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
 export const extensionOf = (format: string): string => EXTENSIONS[format as ImageFormat] ?? format;
 
-/** Refuses images whose pixels would take too much memory to decode (a "decompression bomb"). */
-const MAX_PIXELS = 40_000_000;
-/** Animated images: at most this many frames. */
-const MAX_FRAMES = 300;
 const DISPLAY_SIZES = [
   { name: 'large', width: 1080 },
   { name: 'medium', width: 480 },
 ] as const;
+const FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
 
 export interface SniffedImage {
   format: ImageFormat;
@@ -39,31 +38,14 @@ export interface SniffedImage {
   pages: number;
 }
 
-const refuse = () =>
-  invalidField('file', {
-    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
-    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
-  });
-
 /** The image's real type and size, judged from its bytes (never from its name or declared type). */
 export async function sniffImage(bytes: Buffer): Promise<SniffedImage> {
   if (bytes.length === 0) throw invalidField('file', { zh: '图片是空的', en: 'The image is empty' });
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(bytes, { animated: true, limitInputPixels: MAX_PIXELS }).metadata();
-  } catch {
-    throw refuse();
-  }
-  const format = meta.format as string | undefined;
-  if (format !== 'jpeg' && format !== 'png' && format !== 'gif' && format !== 'webp') throw refuse();
-  const pages = meta.pages ?? 1;
-  const width = meta.width ?? 0;
-  const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width <= 0 || height <= 0) throw refuse();
-  if (width * height * pages > MAX_PIXELS * 4 || pages > MAX_FRAMES) {
-    throw invalidField('file', { zh: '图片尺寸或帧数过大', en: 'The image has too many pixels or frames' });
-  }
-  return { format, width, height, pages };
+  const header = await readImageHeader(bytes, 'file', FORMATS, {
+    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
+    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
+  });
+  return { ...header, format: header.format as ImageFormat };
 }
 
 /** Encodes in `format`; quality applies to JPEG and WebP. */
@@ -81,8 +63,7 @@ function encode(image: Sharp, format: ImageFormat, quality: number, delay?: numb
   }
 }
 
-const open = (input: Buffer | string, animated: boolean) =>
-  sharp(input, { animated, limitInputPixels: MAX_PIXELS }).rotate();
+const open = (input: Buffer | string, animated: boolean) => sharp(input, decodeOptions(animated)).rotate();
 
 export interface StoredImage {
   fileDir: string;
@@ -90,46 +71,68 @@ export interface StoredImage {
   sizes: { name: ImageSize['name']; width: number; height: number; file: string }[];
 }
 
-/** Writes the original and its display sizes and thumbnail; answers what was written. */
-export async function storeImage(uploadsDir: string, bytes: Buffer, image: SniffedImage): Promise<StoredImage> {
+/**
+ * Writes the original and its display sizes and thumbnail; answers what was written. Every file is made in memory
+ * first: a damaged image fails while it is decoded (-4001), before anything is written.
+ */
+export async function storeImage(
+  uploadsDir: string,
+  bytes: Buffer,
+  image: SniffedImage,
+  log?: FastifyBaseLogger,
+): Promise<StoredImage> {
   const now = new Date();
   const fileDir = `attachments/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const dir = path.join(uploadsDir, fileDir);
-  await fs.mkdir(dir, { recursive: true });
   const fileKey = randomBytes(16).toString('base64url');
   const ext = extensionOf(image.format);
   const animated = image.pages > 1;
   const sizes: StoredImage['sizes'] = [];
+  const files: Buffer[] = [];
 
-  // The original: a GIF is kept byte for byte (it carries no camera metadata); others are re-encoded upright
-  // without their metadata.
-  const originalFile = `${fileKey}.${ext}`;
-  if (image.format === 'gif') await fs.writeFile(path.join(dir, originalFile), bytes);
-  else await encode(open(bytes, animated), image.format, 92).toFile(path.join(dir, originalFile));
-  const upright = await sharp(path.join(dir, originalFile), { animated }).metadata();
-  const width = upright.width ?? image.width;
-  const height = upright.pageHeight ?? upright.height ?? image.height;
-  sizes.push({ name: 'original', width, height, file: originalFile });
+  await decodeUpload(
+    'file',
+    async () => {
+      // The original: a GIF is kept byte for byte (it carries no camera metadata); others are re-encoded upright
+      // without their metadata.
+      const original =
+        image.format === 'gif' ? bytes : await encode(open(bytes, animated), image.format, 92).toBuffer();
+      const upright = await sharp(original, { animated }).metadata();
+      const width = upright.width ?? image.width;
+      const height = upright.pageHeight ?? upright.height ?? image.height;
+      sizes.push({ name: 'original', width, height, file: `${fileKey}.${ext}` });
+      files.push(original);
 
-  for (const size of DISPLAY_SIZES) {
-    if (width <= size.width) continue;
-    const file = `${fileKey}_${size.name}.${ext}`;
-    await encode(open(bytes, animated).resize({ width: size.width }), image.format, IMAGE_DEFAULT_QUALITY).toFile(
-      path.join(dir, file),
-    );
-    sizes.push({ name: size.name, width: size.width, height: Math.round((height * size.width) / width), file });
-  }
-  // A small image is not blown up: its thumbnail is the image cropped to a square of at most 500 px.
-  const thumbFile = `${fileKey}_thumb.${ext}`;
-  const thumb = await encode(
-    open(bytes, animated).resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, {
-      fit: 'cover',
-      withoutEnlargement: true,
-    }),
-    image.format,
-    IMAGE_DEFAULT_QUALITY,
-  ).toFile(path.join(dir, thumbFile));
-  sizes.push({ name: 'thumb', width: thumb.width, height: thumb.pageHeight ?? thumb.height, file: thumbFile });
+      for (const size of DISPLAY_SIZES) {
+        if (width <= size.width) continue;
+        files.push(
+          await encode(
+            open(bytes, animated).resize({ width: size.width }),
+            image.format,
+            IMAGE_DEFAULT_QUALITY,
+          ).toBuffer(),
+        );
+        const file = `${fileKey}_${size.name}.${ext}`;
+        sizes.push({ name: size.name, width: size.width, height: Math.round((height * size.width) / width), file });
+      }
+      // A small image is not blown up: its thumbnail is the image cropped to a square of at most 500 px.
+      const thumb = await encode(
+        open(bytes, animated).resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, {
+          fit: 'cover',
+          withoutEnlargement: true,
+        }),
+        image.format,
+        IMAGE_DEFAULT_QUALITY,
+      ).toBuffer({ resolveWithObject: true });
+      const thumbHeight = thumb.info.pageHeight ?? thumb.info.height;
+      sizes.push({ name: 'thumb', width: thumb.info.width, height: thumbHeight, file: `${fileKey}_thumb.${ext}` });
+      files.push(thumb.data);
+    },
+    log,
+  );
+
+  const dir = path.join(uploadsDir, fileDir);
+  await fs.mkdir(dir, { recursive: true });
+  for (const [i, size] of sizes.entries()) await fs.writeFile(path.join(dir, size.file), files[i]!);
   return { fileDir, fileKey, sizes };
 }
 

@@ -201,17 +201,21 @@ export class PluginRuntime {
       this.loaded.set(appid, none);
       return none;
     }
-    const dir = this.folder(appid, row.contentHash);
-    const entry = path.join(dir, manifest.server);
+    // Written as .mjs whatever the package calls it: Node decides between ES module and CommonJS for a .js file by
+    // the nearest package.json above it, and a folder above DATA_DIR may hold one saying "commonjs". The module is
+    // self-contained (only node: imports), so it needs none of the package's other files beside it.
+    const entry = path.join(this.folder(appid, row.contentHash), 'server.mjs');
     try {
       await fs.access(entry);
     } catch {
-      for (const file of await readPluginFiles(this.ctx.db, appid, row.contentHash)) {
-        const target = path.join(dir, file.path);
-        if (!target.startsWith(dir + path.sep)) continue;
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, file.body);
-      }
+      const files = await readPluginFiles(this.ctx.db, appid, row.contentHash);
+      const server = files.find((f) => f.path === manifest.server);
+      if (!server) throw new Error(`the server module ${manifest.server} is missing`);
+      await fs.mkdir(path.dirname(entry), { recursive: true });
+      // Another process may be importing the same file: it appears whole or not at all.
+      const partial = `${entry}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(partial, server.body);
+      await fs.rename(partial, entry);
     }
     const routes: Route[] = [];
     const add = (method: 'GET' | 'POST') => (routePath: string, handler: PluginHandler) => {

@@ -16,7 +16,14 @@ import { ok } from '../../core/envelope.js';
 import { RequestValidationError } from '../../core/validation.js';
 import { adminOnly } from '../auth/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
-import { checkSettingValue, decodeSetting, readAgreements, readSiteInfo, writeSettings } from './settings.service.js';
+import {
+  checkSettingValue,
+  decodeSetting,
+  environmentSettings,
+  readAgreements,
+  readSiteInfo,
+  writeSettings,
+} from './settings.service.js';
 import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
@@ -92,13 +99,24 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/backAdmin/settings',
-    { onRequest: adminOnly, schema: { tags: ['settings', 'admin'], summary: 'Every stored setting, by tag' } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['settings', 'admin'],
+        summary: 'Every stored setting, by tag',
+        description:
+          'A setting the server environment decides (paySandbox with PAYMENT_SANDBOX=1) is answered with the value ' +
+          'in force and `fromEnvironment`, the variable that sets it: the back office shows it, not editable.',
+      },
+    },
     async (request) => {
-      const rows = (await readAllSettings(db)).filter((r) => r.tag !== INTERNAL_SETTING_TAG);
-      return ok(
-        request,
-        rows.map((r) => ({ key: r.key, tag: r.tag, value: decodeSetting(r.key, r.tag, r.value) })),
-      );
+      const forced = environmentSettings(app.ctx.config);
+      const isForced = (r: { key: string; tag: string }) => forced.some((f) => f.key === r.key && f.tag === r.tag);
+      const rows = (await readAllSettings(db)).filter((r) => r.tag !== INTERNAL_SETTING_TAG && !isForced(r));
+      return ok(request, [
+        ...rows.map((r) => ({ key: r.key, tag: r.tag, value: decodeSetting(r.key, r.tag, r.value) })),
+        ...forced,
+      ]);
     },
   );
 
@@ -118,7 +136,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { type, bytes } = await readLogoUpload(request);
-      const ext = await sniffImage(bytes, type);
+      const ext = await sniffImage(bytes, type, request.log);
       const url = await storeSiteImage(uploadsDir, type, bytes, ext);
       const key = LOGO_SETTING[type];
       const previous = await readSetting(db, key, 'default');

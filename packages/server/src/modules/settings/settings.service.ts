@@ -15,6 +15,7 @@ import {
   type SiteInfo,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
@@ -264,4 +265,17 @@ export async function siteBaseUrl(db: Kysely<DB>, fallback: string): Promise<str
   const row = await readSetting(db, 'siteUrl', 'default');
   const configured = String(decodeSetting('siteUrl', 'default', row?.value));
   return (configured || fallback).replace(/\/+$/, '');
+}
+
+/**
+ * Settings whose value the server's environment decides, whatever is stored, with the variable that decides each.
+ * (SMTP_URL and MAIL_FROM win over smtpUrl and mailFrom too, but their values are secrets or addresses the mail page
+ * should not show; that page says so in one note.)
+ */
+export function environmentSettings(
+  config: Pick<Config, 'paymentSandbox'>,
+): { key: string; tag: string; value: boolean; fromEnvironment: string }[] {
+  return config.paymentSandbox
+    ? [{ key: 'paySandbox', tag: 'default', value: true, fromEnvironment: 'PAYMENT_SANDBOX' }]
+    : [];
 }

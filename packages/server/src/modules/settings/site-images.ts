@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LogoType } from '@luntan/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { invalidField } from '../../core/errors.js';
+import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 
 /** Largest site image (logo, favicon, background), bytes. */
 export const SITE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,34 +19,25 @@ export const LOGO_SETTING: Record<LogoType, string> = {
   favicon: 'siteFavicon',
 };
 
-const RASTER_FORMATS = new Map([
-  ['png', 'png'],
-  ['jpeg', 'jpg'],
-  ['gif', 'gif'],
-  ['webp', 'webp'],
-]);
+const RASTER_EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
 
 /**
- * The file extension for an image, judged from its bytes (never from the name or the declared type).
- * SVG is refused: it can carry scripts.
+ * The file extension for an image, judged from its bytes (never from the name or the declared type). SVG is refused:
+ * it can carry scripts. The file is kept byte for byte, so it is decoded once here: a damaged one would be stored and
+ * then fail in every visitor's browser.
  */
-export async function sniffImage(bytes: Buffer, type: LogoType): Promise<string> {
+export async function sniffImage(bytes: Buffer, type: LogoType, log?: FastifyBaseLogger): Promise<string> {
   if (bytes.length === 0) throw invalidField('logo', { zh: '图片是空的', en: 'The image is empty' });
   if (bytes.length > SITE_IMAGE_MAX_BYTES) {
     throw invalidField('logo', { zh: '图片不能超过 5 MB', en: 'The image must be at most 5 MB' });
   }
   if (type === 'favicon' && bytes.length > 4 && bytes.readUInt32BE(0) === 0x00000100) return 'ico';
-  try {
-    const meta = await sharp(bytes, { animated: true }).metadata();
-    const ext = meta.format ? RASTER_FORMATS.get(meta.format) : undefined;
-    if (ext && (meta.width ?? 0) > 0) return ext;
-  } catch {
-    // not an image sharp can read
-  }
-  throw invalidField('logo', {
+  const header = await readImageHeader(bytes, 'logo', Object.keys(RASTER_EXTENSIONS), {
     zh: '只支持 PNG、JPEG、GIF、WebP 图片（favicon 另可用 ICO）',
     en: 'Only PNG, JPEG, GIF and WebP images are accepted (and ICO for the favicon)',
   });
+  await decodeUpload('logo', () => sharp(bytes, decodeOptions(header.pages > 1)).stats(), log);
+  return RASTER_EXTENSIONS[header.format]!;
 }
 
 /** Decodes `data:image/...;base64,...`. */

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { nicknameSchema, type UpdateUserBody, type UserProfile } from '@luntan/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
+import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
@@ -74,7 +75,7 @@ export async function replaceProfileImage(
     fileSize: PROFILE_IMAGE_MAX_BYTES,
   });
   if (!file) throw invalidField(field, { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
-  const { bytes, ext } = await processImage(file.bytes, kind, field);
+  const { bytes, ext } = await processImage(file.bytes, kind, field, request.log);
   const dir = path.join(ctx.uploadsDir, IMAGE_DIRS[kind]);
   await fs.mkdir(dir, { recursive: true });
   const name = `${me.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
@@ -91,28 +92,31 @@ export async function replaceProfileImage(
   return readProfile(ctx.db, request.viewer, me.id);
 }
 
-async function processImage(input: Buffer, kind: ProfileImage, field: string): Promise<{ bytes: Buffer; ext: string }> {
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(input, { animated: true }).metadata();
-  } catch {
-    meta = {} as sharp.Metadata;
-  }
-  if (!meta.format || !['jpeg', 'png', 'gif', 'webp'].includes(meta.format) || !(meta.width && meta.height)) {
-    throw invalidField(field, {
-      zh: '只支持 JPEG、PNG、GIF、WebP 图片',
-      en: 'Only JPEG, PNG, GIF and WebP images are accepted',
-    });
-  }
-  const animated = (meta.pages ?? 1) > 1;
-  const image = sharp(input, { animated }).rotate();
+async function processImage(
+  input: Buffer,
+  kind: ProfileImage,
+  field: string,
+  log: FastifyBaseLogger,
+): Promise<{ bytes: Buffer; ext: string }> {
+  const header = await readImageHeader(input, field, ['jpeg', 'png', 'gif', 'webp'], {
+    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
+    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
+  });
+  const animated = header.pages > 1;
+  const image = sharp(input, decodeOptions(animated)).rotate();
   const resized =
     kind === 'avatar'
       ? image.resize(240, 240, { fit: 'cover' })
       : image.resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true });
-  if (kind === 'avatar' && animated && meta.format === 'gif')
-    return { bytes: await resized.gif().toBuffer(), ext: 'gif' };
-  return { bytes: await resized.webp({ quality: 85 }).toBuffer(), ext: 'webp' };
+  return decodeUpload(
+    field,
+    async () => {
+      if (kind === 'avatar' && animated && header.format === 'gif')
+        return { bytes: await resized.gif().toBuffer(), ext: 'gif' };
+      return { bytes: await resized.webp({ quality: 85 }).toBuffer(), ext: 'webp' };
+    },
+    log,
+  );
 }
 
 async function removeProfileImage(uploadsDir: string, kind: ProfileImage, publicPath: string): Promise<void> {
