@@ -117,6 +117,13 @@ describe('the poll plugin', () => {
     await openWithPlugins(page, threadPath);
     await page.locator('[data-plugin="poll"]').getByText('共 1 票').waitFor();
     await expect(page.locator('[data-plugin="poll"]').getByRole('button', { name: '投票' }).count()).resolves.toBe(0);
+
+    // In English: the switch and the form speak the page's language.
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await openWithPlugins(page, '/thread/post');
+    await page.locator('[data-plugin="poll"]').getByLabel('Add a poll').check();
+    await page.locator('fieldset[data-plugin="poll"]').getByLabel('Poll question').waitFor();
+    await e2e.screenshot(page, 'poll-editor-en');
     expect(errors).toEqual([]);
   }, 120_000);
 });
