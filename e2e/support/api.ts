@@ -95,3 +95,19 @@ export function clearNotifications(dataDir: string, userId: number): void {
     db.close();
   }
 }
+
+/**
+ * Makes a member's password the kind an outside sign-in gives an account it creates (random, unknown to its
+ * owner), straight in the test server's SQLite database: the account then sets its first password on /my.
+ */
+export function markPasswordGenerated(dataDir: string, userId: number): void {
+  const db = new Database(path.join(dataDir, 'luntan.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      'INSERT INTO user_generated_passwords (user_id, password_hash, created_at) SELECT id, password_hash, ? FROM users WHERE id = ?',
+    ).run(new Date().toISOString(), userId);
+  } finally {
+    db.close();
+  }
+}

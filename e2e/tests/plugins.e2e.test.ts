@@ -83,7 +83,9 @@ describe('plugins', () => {
     };
     await installAndEnable(page, plugin);
     const card = pluginCard(page, plugin.appid);
-    await expect(card.textContent()).resolves.toContain('plugin_index · right_insert');
+    // Where it shows, in words; the hook's id for its developer in the tooltip.
+    await expect(card.textContent()).resolves.toContain('首页：右栏');
+    await expect(card.locator('[title="plugin_index · right_insert"]').count()).resolves.toBe(1);
 
     // Settings: a form from the plugin's schema; the secret one is a password input.
     await card.getByTestId('plugin-settings').click();

@@ -71,6 +71,30 @@ describe('the poll plugin', () => {
     await entry.getByLabel('选项 1').fill('爬山');
     await entry.getByLabel('选项 2').fill('看电影');
     await e2e.screenshot(page, 'poll-editor');
+
+    // The switch sits in the toolbar's row, centred like the tool buttons; the form is below the text, and its
+    // controls wear the site's styles rather than the browser's.
+    const middle = async (selector: string) => {
+      const box = (await page.locator(selector).last().boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const toolMiddle = await middle('.lt-editor__tool');
+    expect(
+      Math.abs((await middle('.lt-editor__tools [data-plugin="poll"] input[type=checkbox]')) - toolMiddle),
+    ).toBeLessThan(3);
+    expect(Math.abs((await middle('.lt-editor__tools [data-plugin="poll"]')) - toolMiddle)).toBeLessThan(3);
+    const textBottom = await page.locator('#post-editor').evaluate((el) => el.getBoundingClientRect().bottom);
+    const formTop = await page.locator('fieldset[data-plugin="poll"]').evaluate((el) => el.getBoundingClientRect().top);
+    expect(formTop).toBeGreaterThan(textBottom);
+    const question = await entry.getByLabel('投票问题').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { radius: style.borderRadius, height: style.height, className: el.className };
+    });
+    expect(question).toEqual({ radius: '8px', height: '40px', className: 'lt-textbox' });
+    const add = await entry
+      .getByRole('button', { name: '添加选项' })
+      .evaluate((el) => getComputedStyle(el).borderRadius);
+    expect(add).toBe('8px');
     await page.getByTestId('publish').click();
     await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
     const threadPath = new URL(page.url()).pathname;
@@ -84,6 +108,7 @@ describe('the poll plugin', () => {
     const poll = page.locator('[data-plugin="poll"]');
     await poll.getByText('去爬山还是看电影？').waitFor();
     await poll.getByLabel('看电影').check();
+    await e2e.screenshot(page, 'poll-vote');
     await poll.getByRole('button', { name: '投票' }).click();
     await poll.getByText('共 1 票').waitFor();
     await e2e.screenshot(page, 'poll-result');
@@ -92,6 +117,13 @@ describe('the poll plugin', () => {
     await openWithPlugins(page, threadPath);
     await page.locator('[data-plugin="poll"]').getByText('共 1 票').waitFor();
     await expect(page.locator('[data-plugin="poll"]').getByRole('button', { name: '投票' }).count()).resolves.toBe(0);
+
+    // In English: the switch and the form speak the page's language.
+    await context.addCookies([{ name: 'locale', value: 'en', url: e2e.baseUrl }]);
+    await openWithPlugins(page, '/thread/post');
+    await page.locator('[data-plugin="poll"]').getByLabel('Add a poll').check();
+    await page.locator('fieldset[data-plugin="poll"]').getByLabel('Poll question').waitFor();
+    await e2e.screenshot(page, 'poll-editor-en');
     expect(errors).toEqual([]);
   }, 120_000);
 });

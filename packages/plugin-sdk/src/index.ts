@@ -25,11 +25,14 @@ export {
   pluginEntrySchema,
   pluginManifestSchema,
   pluginSettingFieldSchema,
+  pluginText,
+  pluginTexts,
   type PluginEntry,
   type PluginHookName,
   type PluginListItem,
   type PluginManifest,
   type PluginSettingField,
+  type PluginText,
 } from '@luntan/shared';
 
 export * from './server.js';

@@ -58,6 +58,15 @@ export const GroupId = {
   MEMBER: 10,
 } as const;
 
+/**
+ * Whether a group is one a site is seeded with. Their `type` (admin, unpaid, guest, trial, member) names the
+ * family's role of each and stays as seeded; the forum's own rules go by id (the administrators hold every
+ * permission, guests' permissions apply to visitors) and by the default flag, never by the type.
+ */
+export function isSeededGroup(id: number): boolean {
+  return (Object.values(GroupId) as number[]).includes(id);
+}
+
 /** The family's user status values. */
 export const UserStatus = {
   NORMAL: 0,

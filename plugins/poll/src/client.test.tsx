@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PollDisplay, PollEntry } from './client';
+import { useMemo, useState } from 'react';
+import { PollComposer, PollDisplay, PollEntry } from './client';
+import type { PollStore } from './poll-entry';
 import type { PluginAction, PluginCallOptions, PluginSiteData } from './host';
 import type { PollView } from './rules';
 
@@ -31,11 +33,14 @@ const view = (over: Partial<PollView> = {}): PollView => ({
   ...over,
 });
 
-describe('PollEntry', () => {
+describe('PollEntry and PollComposer', () => {
   type Callback = (threadId: number, thread: { threadId: number; isDraft: boolean }) => void | Promise<void>;
 
-  /** The editor's side: onThreadCreated keeps the callback; threadCreated runs it as the editor would. */
-  function mount({ siteData = english }: { siteData?: PluginSiteData } = {}) {
+  /**
+   * The editor's side: both slots rendered with one store, as the forum shares a plugin's store between its
+   * components; onThreadCreated keeps the callback and threadCreated runs it as the editor would.
+   */
+  function mount({ siteData = english, threadId = 0 }: { siteData?: PluginSiteData; threadId?: number } = {}) {
     let registered: Callback | undefined;
     const release = vi.fn();
     const onThreadCreated = vi.fn((cb: Callback) => {
@@ -43,21 +48,42 @@ describe('PollEntry', () => {
       return release;
     });
     const action = fakeAction({ create: () => ({ poll: view() }) });
-    const utils = render(
-      <PollEntry renderData={{ onThreadCreated }} siteData={siteData} pluginAction={{ call: action.call }} />,
-    );
+    let store: PollStore = {};
+    function Editor() {
+      const [current, setCurrent] = useState<PollStore>({});
+      store = current;
+      const pluginAction = useMemo(
+        () => ({ call: action.call, setStore: (partial: PollStore) => setCurrent((s) => ({ ...s, ...partial })) }),
+        [],
+      );
+      const props = { renderData: { threadId, onThreadCreated }, siteData, pluginStore: current, pluginAction };
+      return (
+        <>
+          <div data-testid="toolbar">
+            <PollEntry {...props} />
+          </div>
+          <PollComposer {...props} />
+        </>
+      );
+    }
+    const utils = render(<Editor />);
     return {
       ...utils,
       action,
       release,
       onThreadCreated,
-      threadCreated: async (threadId: number) => registered!(threadId, { threadId, isDraft: false }),
+      store: () => store,
+      threadCreated: async (id: number) => registered!(id, { threadId: id, isDraft: false }),
     };
   }
 
-  it('creates the poll with the new thread id, trimmed and without blank options', async () => {
-    const { action, threadCreated } = mount();
+  it('creates the poll with the new thread id, trimmed and without blank options, then starts afresh', async () => {
+    const { action, threadCreated, store } = mount();
+    expect(screen.queryByRole('textbox')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Add a poll' }));
+    // The switch sits in the toolbar; the form is the other slot's.
+    expect(screen.getByTestId('toolbar').querySelector('input[type=checkbox]')).toBeTruthy();
+    expect(screen.getByTestId('toolbar').querySelector('input[type=text]')).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Poll question' }), { target: { value: ' Tea or coffee? ' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Option 1' }), { target: { value: 'Tea ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add an option' }));
@@ -66,6 +92,15 @@ describe('PollEntry', () => {
     expect(action.calls).toEqual([
       ['create', { method: 'POST', body: { threadId: 42, question: 'Tea or coffee?', options: ['Tea', 'Coffee'] } }],
     ]);
+    expect(store().draft).toEqual({ enabled: false, question: '', options: ['', ''] });
+  });
+
+  it("wears the site's classes", () => {
+    mount();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Add a poll' }));
+    expect(screen.getByRole('checkbox', { name: 'Add a poll' }).closest('label')!.className).toBe('lt-check');
+    expect(screen.getByRole('textbox', { name: 'Poll question' }).className).toBe('lt-textbox');
+    expect(screen.getByRole('button', { name: 'Add an option' }).className).toContain('lt-button');
   });
 
   it('does nothing after the thread is created when no poll was added', async () => {
@@ -102,9 +137,19 @@ describe('PollEntry', () => {
     expect(release).toHaveBeenCalledTimes(1);
   });
 
-  it('renders nothing without the editor hook', () => {
-    const { container } = render(<PollEntry siteData={english} pluginAction={{ call: fakeAction({}).call }} />);
+  it('renders nothing without the editor hook, or while an existing thread is edited', () => {
+    const action = { call: fakeAction({}).call, setStore: vi.fn() };
+    const { container } = render(
+      <>
+        <PollEntry siteData={english} pluginAction={action} />
+        <PollComposer siteData={english} pluginAction={action} />
+      </>,
+    );
     expect(container.innerHTML).toBe('');
+    cleanup();
+    const editing = mount({ threadId: 7 });
+    expect(editing.container.textContent).toBe('');
+    expect(editing.onThreadCreated).not.toHaveBeenCalled();
   });
 
   it('speaks Chinese on a Chinese page', () => {

@@ -1,3 +1,3 @@
 /** The poll plugin's client module: the components plugin.json's entries name. */
-export { PollEntry } from './poll-entry';
+export { PollComposer, PollEntry } from './poll-entry';
 export { PollDisplay } from './poll-display';

@@ -10,7 +10,9 @@ export interface PluginCallOptions {
   body?: unknown;
 }
 
-export interface PluginAction {
+export interface PluginAction<Store extends object = Record<string, unknown>> {
+  /** Merges into the plugin's store (shared by its components for the session); they re-render with it. */
+  setStore(partial: Partial<Store>): void;
   /** Calls a route of this plugin (`/api/plugin/poll/<path>`): resolves with its Data, rejects when Code is not 0. */
   call<T = unknown>(path: string, options?: PluginCallOptions): Promise<T>;
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { PluginAction, PluginRequiredProp, PluginSiteData } from './host';
 import type { PollView } from './rules';
+import { site } from './site-styles';
 import { texts } from './texts';
 
 export interface PollDisplayProps {
   threadData?: { threadId: number } | null;
   isLogin?: boolean;
   siteData?: PluginSiteData;
-  pluginAction?: PluginAction;
+  pluginAction?: Pick<PluginAction, 'call'>;
 }
 
 type State = { status: 'loading' } | { status: 'ready'; poll: PollView | null } | { status: 'failed' };
@@ -69,12 +70,8 @@ export function PollDisplay({ threadData, isLogin = false, siteData, pluginActio
 
   const showForm = isLogin && poll.canVote;
   return (
-    <section
-      data-plugin="poll"
-      aria-label={t.poll}
-      style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: 16, margin: '16px 0' }}
-    >
-      <h3 style={{ margin: '0 0 12px', fontSize: 16 }}>{poll.question}</h3>
+    <section data-plugin="poll" aria-label={t.poll} style={site.card}>
+      <h3 style={site.question}>{poll.question}</h3>
       {showForm ? (
         <form
           onSubmit={(e) => {
@@ -82,16 +79,26 @@ export function PollDisplay({ threadData, isLogin = false, siteData, pluginActio
             void vote();
           }}
         >
-          {poll.options.map((option, i) => (
-            <label key={i} style={{ display: 'block', margin: '6px 0' }}>
-              <input type="radio" name={`poll-${threadId}`} checked={choice === i} onChange={() => setChoice(i)} />{' '}
-              {option.text}
-            </label>
-          ))}
-          <button type="submit" disabled={choice === null || sending}>
+          <div style={site.choices}>
+            {poll.options.map((option, i) => (
+              <label key={i} className="lt-check">
+                <input type="radio" name={`poll-${threadId}`} checked={choice === i} onChange={() => setChoice(i)} />
+                {option.text}
+              </label>
+            ))}
+          </div>
+          <button
+            type="submit"
+            className="lt-button lt-button--primary lt-button--small"
+            disabled={choice === null || sending}
+          >
             {sending ? t.voting : t.vote}
           </button>
-          {voteError && <p role="alert">{voteError}</p>}
+          {voteError && (
+            <p role="alert" style={site.problem}>
+              {voteError}
+            </p>
+          )}
         </form>
       ) : (
         <>
@@ -109,17 +116,14 @@ export function PollDisplay({ threadData, isLogin = false, siteData, pluginActio
                       {t.votes(option.votes)} · {share}%
                     </span>
                   </div>
-                  <div style={{ background: '#f1f5f9', borderRadius: 4, height: 8 }}>
-                    <div
-                      data-share={share}
-                      style={{ width: `${share}%`, background: '#3b82f6', borderRadius: 4, height: 8 }}
-                    />
+                  <div style={site.bar}>
+                    <div data-share={share} style={{ ...site.share, width: `${share}%` }} />
                   </div>
                 </li>
               );
             })}
           </ul>
-          <p style={{ fontSize: 13, color: '#64748b', margin: '8px 0 0' }}>
+          <p style={site.muted}>
             {t.total(poll.total)}
             {!isLogin && ` · ${t.signInToVote}`}
           </p>

@@ -6,6 +6,7 @@ import {
   PLUGIN_VERSION_PATTERN,
   type PluginPlatform,
 } from '../constants.js';
+import { LOCALES, type Locale } from '../locale.js';
 import { problem } from '../validation-messages.js';
 import { labeled } from './field-labels.js';
 
@@ -24,6 +25,35 @@ const PAGE_PATH = /^[a-z0-9][a-z0-9/_-]{0,99}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const sentence = (zh: string, en: string) => problem({ kind: 'sentence', zh, en });
+
+/**
+ * A text of plugin.json that people read (its name, its description): one string for every language, as the spec's
+ * record and third-party plugins have it, or one per language, `{ "zh": "投票", "en": "Poll" }`, of which one may be
+ * left out (the other stands in for it).
+ */
+export type PluginText = string | { zh?: string; en?: string };
+
+const textPerLanguage = (max: number, label: { zh: string; en: string }) =>
+  z
+    .object({ zh: text(max).optional(), en: text(max).optional() })
+    .refine(
+      (v) => v.zh !== undefined || v.en !== undefined,
+      sentence(`${label.zh}需要 zh 或 en 的文字`, `${label.en} needs a zh or an en text`),
+    );
+const NAME_LABEL = { zh: '插件名称', en: 'Plugin name' };
+const DESCRIPTION_LABEL = { zh: '插件说明', en: 'Plugin description' };
+
+/** A plugin text in one language: its own, else the other one's (a plain string is every language's). */
+export function pluginText(value: PluginText | undefined, locale: Locale): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return value[locale] ?? LOCALES.map((other) => value[other]).find((t) => t !== undefined) ?? '';
+}
+
+/** A plugin text in every language, each falling back as pluginText() does. */
+export function pluginTexts(value: PluginText | undefined): Record<Locale, string> {
+  return { zh: pluginText(value, 'zh'), en: pluginText(value, 'en') };
+}
 
 /** One placement: the component (an export of the client module) rendered in a target's hook slot. */
 export const pluginEntrySchema = z
@@ -78,7 +108,8 @@ export type PluginSettingField = z.infer<typeof pluginSettingFieldSchema>;
 
 /** plugin.json: the spec's registration record plus where the built files are. */
 export const pluginManifestSchema = z.object({
-  pluginName: labeled(text(60), { zh: '插件名称', en: 'Plugin name' }),
+  /** A string, or one per language (`{ zh, en }`). */
+  pluginName: labeled(z.union([text(60), textPerLanguage(60, NAME_LABEL)]), NAME_LABEL),
   version: labeled(
     z
       .string()
@@ -107,7 +138,11 @@ export const pluginManifestSchema = z.object({
   ),
   platform: labeled(z.array(z.enum(PLUGIN_PLATFORMS)).min(1), { zh: '平台', en: 'Platform' }),
   options: z.record(z.string(), z.unknown()).default({}),
-  description: z.string().max(500).optional(),
+  /** Shown in the back office: a string, or one per language (`{ zh, en }`). */
+  description: labeled(
+    z.union([z.string().max(500), textPerLanguage(500, DESCRIPTION_LABEL)]),
+    DESCRIPTION_LABEL,
+  ).optional(),
   settings: z.array(pluginSettingFieldSchema).max(50).default([]),
   entries: labeled(z.array(pluginEntrySchema).min(1).max(50), { zh: '插件入口', en: 'Entries' }),
   /** The browser ES module (a file of the package). */
@@ -124,7 +159,10 @@ export const pluginListQuery = z.object({ platform: z.enum(PLUGIN_PLATFORMS).def
 
 export interface PluginListItem {
   appid: string;
+  /** The name in the answer's language (the page's, as every Message is). */
   pluginName: string;
+  /** The name in each language, for a page that changes language without reading the list again. */
+  pluginNames: Record<Locale, string>;
   version: string;
   type: string | number;
   author: { name: string; email: string };
@@ -144,7 +182,10 @@ export const pluginSettingInfoQuery = z.object({ appid: z.string().regex(PLUGIN_
 /** GET /api/backAdmin/plugin/list */
 export interface PluginAdminItem extends PluginListItem {
   enabled: boolean;
+  /** In the answer's language; empty when plugin.json has none. */
   description: string;
+  /** In each language. */
+  descriptions: Record<Locale, string>;
   settingsSchema: PluginSettingField[];
   /** All settings, secret ones included (administrators only). */
   allSettings: Record<string, string | number | boolean>;

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection } from './admin-ui';
+import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
 
@@ -23,6 +23,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
     sort: String(category.sort),
   });
   const [moveTo, setMoveTo] = useState(0);
+  const { confirmDelete, dialog } = useConfirmDelete();
   const targets = all.filter((c) => c.categoryId !== category.categoryId);
   const changed =
     draft.name !== category.name || draft.description !== category.description || draft.sort !== String(category.sort);
@@ -42,7 +43,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
     const message = needsMove
       ? t('admin.categories.confirmMove', { name: category.name, count: category.threadCount })
       : t('admin.categories.confirmDelete', { name: category.name });
-    if (!window.confirm(message)) return;
+    if (!(await confirmDelete(message))) return;
     const body = needsMove && moveTo ? { id: category.categoryId, moveThreadsTo: moveTo } : { id: category.categoryId };
     if (await adminCall('POST', '/api/backAdmin/categories.delete', body, t('admin.deleted')))
       await refresh('categories');
@@ -78,7 +79,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
         />
       </td>
       <td>{category.threadCount}</td>
-      <td>
+      <td className="lt-table__end">
         <div className="lt-table__actions">
           <Button size="small" type="primary" disabled={!changed} onClick={() => void save()}>
             {t('admin.save')}
@@ -107,6 +108,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
             {t('admin.delete')}
           </Button>
         </div>
+        {dialog}
       </td>
     </tr>
   );
@@ -165,7 +167,7 @@ export function Component() {
           {t('admin.create')}
         </Button>
       </form>
-      <div className="lt-table-wrap">
+      <TableScroll label={t('admin.section.categories')}>
         <table className="lt-table">
           <thead>
             <tr>
@@ -173,7 +175,7 @@ export function Component() {
               <th>{t('admin.categories.description')}</th>
               <th>{t('admin.categories.sort')}</th>
               <th>{t('admin.categories.threads')}</th>
-              <th>{t('admin.actions')}</th>
+              <th className="lt-table__end">{t('admin.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -190,7 +192,7 @@ export function Component() {
             ])}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </AdminSection>
   );
 }

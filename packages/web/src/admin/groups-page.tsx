@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, RowCheckbox, useSelection } from './admin-ui';
+import { AdminSection, RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.groups') };
 
@@ -16,6 +16,33 @@ export function isProtectedGroup(group: GroupData): boolean {
 
 type Row = Pick<GroupData, 'id' | 'name' | 'type' | 'scale' | 'isSubordinate' | 'isCommission'>;
 
+/**
+ * What a group is, said in words: the forum's rules go by the group's id (and the default flag), not by its stored
+ * type (a key of the family's: admin, guest, ...), which the seeded groups keep as seeded and the page never edits.
+ */
+type GroupKind = 'administrator' | 'guest' | 'unpaid' | 'trial' | 'member' | 'custom';
+const KIND_OF_ID: Record<number, GroupKind> = {
+  [GroupId.ADMINISTRATOR]: 'administrator',
+  [GroupId.GUEST]: 'guest',
+  [GroupId.UNPAID]: 'unpaid',
+  [GroupId.FREE_TRIAL]: 'trial',
+  [GroupId.MEMBER]: 'member',
+};
+
+function GroupKindCell({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const kind = KIND_OF_ID[group.id] ?? 'custom';
+  return (
+    <td className="lt-table__wrap lt-group-kind-cell" data-testid="group-kind">
+      <span className="lt-group-kind">{t(`admin.groups.kind.${kind}`)}</span>
+      <span className="lt-hint">
+        {t(`admin.groups.kindHint.${kind}`)}
+        {group.default ? t('admin.groups.defaultHint') : null}
+      </span>
+    </td>
+  );
+}
+
 /** User groups: create, edit several at once (one save), delete several at once, and open a group's permissions. */
 export function Component() {
   const { t } = useTranslation();
@@ -23,6 +50,7 @@ export function Component() {
   const list = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
   const [rows, setRows] = useState<Row[]>([]);
   const { selected, toggle, clear: clearSelection } = useSelection();
+  const { confirmDelete, dialog } = useConfirmDelete();
   const [name, setName] = useState('');
 
   useEffect(() => {
@@ -58,7 +86,8 @@ export function Component() {
   };
   const removeSelected = async () => {
     const names = groups.filter((g) => selected.has(g.id)).map((g) => g.name);
-    if (!window.confirm(t('admin.groups.confirmDelete', { names: names.join('、') }))) return;
+    if (!(await confirmDelete(t('admin.groups.confirmDelete', { names: names.join(t('admin.listSeparator')) }))))
+      return;
     const answer = await adminCall(
       'POST',
       '/api/groups.batchdelete.v2',
@@ -79,8 +108,8 @@ export function Component() {
           {t('admin.create')}
         </Button>
       </form>
-      <div className="lt-table-wrap">
-        <table className="lt-table">
+      <TableScroll label={t('admin.section.groups')}>
+        <table className="lt-table lt-groups">
           <thead>
             <tr>
               <th>
@@ -92,7 +121,7 @@ export function Component() {
               <th>{t('admin.groups.scale')}</th>
               <th>{t('admin.groups.isSubordinate')}</th>
               <th>{t('admin.groups.isCommission')}</th>
-              <th>{t('admin.actions')}</th>
+              <th className="lt-table__end">{t('admin.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -119,15 +148,7 @@ export function Component() {
                       onChange={(e) => change(row.id, { name: e.target.value })}
                     />
                   </td>
-                  <td>
-                    <input
-                      type="text"
-                      aria-label={t('admin.groups.type')}
-                      value={row.type}
-                      maxLength={64}
-                      onChange={(e) => change(row.id, { type: e.target.value })}
-                    />
-                  </td>
+                  {group ? <GroupKindCell group={group} /> : <td />}
                   <td>
                     <input
                       type="number"
@@ -156,7 +177,7 @@ export function Component() {
                       onChange={(e) => change(row.id, { isCommission: e.target.checked })}
                     />
                   </td>
-                  <td>
+                  <td className="lt-table__end">
                     {row.id === GroupId.ADMINISTRATOR ? (
                       <span className="lt-empty--small">{t('admin.groups.allPermissions')}</span>
                     ) : (
@@ -168,7 +189,7 @@ export function Component() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="lt-admin-form__actions">
         <Button
           type="danger"
@@ -182,6 +203,7 @@ export function Component() {
           {t('admin.saveAll')}
         </Button>
       </div>
+      {dialog}
     </AdminSection>
   );
 }

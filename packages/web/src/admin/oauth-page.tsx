@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection } from './admin-ui';
+import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.oauth') };
 
@@ -135,6 +135,7 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
   const { t, i18n } = useTranslation();
   const refresh = useAdminRefresh();
   const label = i18n.language === 'en' ? provider.labelEn : provider.labelZh;
+  const { confirmDelete, dialog } = useConfirmDelete();
   const toggle = async () => {
     const body = { ...bodyOf(draftOf(provider), provider.id), enabled: !provider.enabled };
     if (await adminCall('POST', '/api/backAdmin/oauth/providers.save', body, t('admin.saved'))) {
@@ -142,7 +143,7 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
     }
   };
   const remove = async () => {
-    if (!window.confirm(t('oauth.admin.confirmDelete', { name: label }))) return;
+    if (!(await confirmDelete(t('oauth.admin.confirmDelete', { name: label })))) return;
     const done = await adminCall(
       'POST',
       '/api/backAdmin/oauth/providers.delete',
@@ -162,7 +163,7 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
       </td>
       <td>{provider.enabled ? t('oauth.admin.on') : t('oauth.admin.off')}</td>
       <td>{provider.identityCount}</td>
-      <td>
+      <td className="lt-table__end">
         <div className="lt-toolbar">
           <Button size="small" onClick={onEdit} data-testid="oauth-edit">
             {t('oauth.admin.edit')}
@@ -174,6 +175,7 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
             {t('oauth.admin.delete')}
           </Button>
         </div>
+        {dialog}
       </td>
     </tr>
   );
@@ -259,7 +261,7 @@ export function Component() {
         ) : list.data.length === 0 ? (
           <p className="lt-empty">{t('admin.empty')}</p>
         ) : (
-          <div className="lt-table-wrap">
+          <TableScroll label={t('oauth.admin.providers')}>
             <table className="lt-table">
               <thead>
                 <tr>
@@ -267,7 +269,7 @@ export function Component() {
                   <th>{t('oauth.admin.issuer')}</th>
                   <th>{t('oauth.admin.status')}</th>
                   <th>{t('oauth.admin.linkedCount')}</th>
-                  <th>{t('admin.actions')}</th>
+                  <th className="lt-table__end">{t('admin.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -276,7 +278,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </AdminSection>
       <ProviderForm editing={editing} onDone={() => setEditing(null)} />

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { TableScroll } from './admin-ui';
 import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('admin.groups.permissions') };
@@ -62,7 +63,7 @@ export function Component() {
         </h1>
         <Link to="/admin/groups">{t('admin.groups.back')}</Link>
       </div>
-      <div className="lt-table-wrap">
+      <TableScroll label={t('admin.groups.permissionsOf', { name: group.data.name })}>
         <table className="lt-table lt-matrix">
           <thead>
             <tr>
@@ -111,7 +112,7 @@ export function Component() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="lt-admin-form__actions">
         <Button type="primary" onClick={() => void save()} loading={pending} data-testid="permissions-save">
           {t('admin.save')}

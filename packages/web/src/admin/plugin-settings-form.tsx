@@ -79,7 +79,7 @@ export function PluginSettingsForm({
     <form
       className="lt-plugin-settings"
       onSubmit={(e) => void submit(e)}
-      aria-label={t('plugins.admin.settingsTitle', { name: plugin.pluginName })}
+      aria-label={t('plugins.admin.settingsTitle', { name: plugin.pluginNames[lang] })}
       data-testid="plugin-settings-form"
     >
       {plugin.settingsSchema.map((field) => {

@@ -1,10 +1,11 @@
-import type { PluginAdminItem } from '@luntan/shared';
+import type { Locale, PluginAdminItem, PluginEntry } from '@luntan/shared';
+import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { postForm } from '../api/upload';
-import { Button, Dialog, Spinner, toast } from '../components/ui';
+import { Button, buttonClassName, Dialog, Spinner, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection } from './admin-ui';
@@ -23,6 +24,21 @@ interface UploadAnswer {
   item: PluginAdminItem;
 }
 
+/** The page's language, for the texts plugin.json gives per language. */
+function usePageLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+/** Where an entry places its component, in words; the hook's id is the tooltip, for the plugin's developer. */
+function placement(entry: PluginEntry, appid: string, t: TFunction): { text: string; id: string } {
+  const id = `${entry.target} · ${entry.hookName}${entry.path ? ` /${entry.path}` : ''}`;
+  // Typed as one of the keys: the hook names come from plugin.json, checked against the same list on install.
+  const key = `admin.pluginHooks.${entry.target}.${entry.hookName}` as 'admin.pluginHooks.plugin_system.add_page_hook';
+  // A hook this version does not name (a newer plugin's) keeps its id.
+  return { text: t(key, { appid, path: entry.path ?? '', defaultValue: id }), id };
+}
+
 /** Re-reads the back office's list and the public plugin lists (the forum's pages follow at once). */
 function usePluginsRefresh(): () => Promise<void> {
   const refresh = useAdminRefresh();
@@ -34,11 +50,13 @@ function usePluginsRefresh(): () => Promise<void> {
 
 function UploadForm() {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const refresh = usePluginsRefresh();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fileName, setFileName] = useState('');
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,12 +72,13 @@ function UploadForm() {
       const result = await postForm<UploadAnswer>('/api/backAdmin/plugin/upload', form);
       if (isSuccess(result)) {
         const { item, previousVersion } = result.Data;
-        const names = { name: item.pluginName, version: item.version, from: previousVersion };
+        const names = { name: item.pluginNames[locale], version: item.version, from: previousVersion };
         setAnswer({
           ok: true,
           text: previousVersion ? t('plugins.admin.updated', names) : t('plugins.admin.installed', names),
         });
         if (input.current) input.current.value = '';
+        setFileName('');
         await refresh();
       } else {
         // The server names the broken rule (-4001) in its message.
@@ -73,18 +92,28 @@ function UploadForm() {
   return (
     <form className="lt-plugin-upload" onSubmit={(e) => void upload(e)} data-testid="plugin-upload">
       <div className="lt-field">
-        <label className="lt-field__label" htmlFor={inputId}>
-          {t('plugins.admin.file')}
-        </label>
-        <input
-          id={inputId}
-          ref={input}
-          type="file"
-          name="file"
-          accept=".zip,.tgz,.tar.gz,application/zip,application/gzip"
-          className="lt-plugin-upload__file"
-          onChange={() => setAnswer(null)}
-        />
+        <span className="lt-field__label">{t('plugins.admin.file')}</span>
+        {/* The browser's own file button speaks the browser's language: this one speaks the page's. */}
+        <div className="lt-plugin-upload__pick">
+          <input
+            id={inputId}
+            ref={input}
+            type="file"
+            name="file"
+            accept=".zip,.tgz,.tar.gz,application/zip,application/gzip"
+            className="lt-visually-hidden"
+            onChange={(event) => {
+              setAnswer(null);
+              setFileName(event.target.files?.[0]?.name ?? '');
+            }}
+          />
+          <label htmlFor={inputId} className={buttonClassName({ size: 'small' })}>
+            {t('plugins.admin.pick')}
+          </label>
+          <span className="lt-plugin-upload__name" data-testid="plugin-upload-name">
+            {fileName || t('plugins.admin.noFile')}
+          </span>
+        </div>
       </div>
       <Button type="primary" htmlType="submit" loading={pending} data-testid="plugin-upload-submit">
         {t('plugins.admin.upload')}
@@ -104,6 +133,9 @@ function UploadForm() {
 
 function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (plugin: PluginAdminItem) => void }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
+  const name = plugin.pluginNames[locale];
+  const description = plugin.descriptions[locale];
   const refresh = usePluginsRefresh();
   const [showSettings, setShowSettings] = useState(false);
   const [pending, setPending] = useState(false);
@@ -112,9 +144,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
     setPending(true);
     try {
       const operate = plugin.enabled ? 'disable' : 'enable';
-      const done = t(plugin.enabled ? 'plugins.admin.disabledToast' : 'plugins.admin.enabledToast', {
-        name: plugin.pluginName,
-      });
+      const done = t(plugin.enabled ? 'plugins.admin.disabledToast' : 'plugins.admin.enabledToast', { name });
       if ((await adminCall('POST', '/api/backAdmin/plugin/operate', { appid: plugin.appid, operate }, done)) !== null)
         await refresh();
     } finally {
@@ -132,7 +162,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
     await refresh();
     return true;
   };
-  const targets = [...new Set(plugin.entries.map((e) => `${e.target} · ${e.hookName}${e.path ? ` /${e.path}` : ''}`))];
+  const places = [...new Map(plugin.entries.map((e) => placement(e, plugin.appid, t)).map((p) => [p.id, p])).values()];
 
   return (
     <article
@@ -141,7 +171,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
       data-appid={plugin.appid}
     >
       <header className="lt-plugin-card__head">
-        <h2 className="lt-plugin-card__name">{plugin.pluginName}</h2>
+        <h2 className="lt-plugin-card__name">{name}</h2>
         <span className="lt-plugin-card__version">v{plugin.version}</span>
         <span
           className={`lt-tag lt-plugin-status lt-plugin-status--${plugin.enabled ? 'on' : 'off'}`}
@@ -150,7 +180,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
           {plugin.enabled ? t('plugins.admin.enabled') : t('plugins.admin.disabled')}
         </span>
       </header>
-      {plugin.description ? <p className="lt-plugin-card__description">{plugin.description}</p> : null}
+      {description ? <p className="lt-plugin-card__description">{description}</p> : null}
       <dl className="lt-plugin-card__meta">
         <dt>{t('plugins.admin.author')}</dt>
         <dd>
@@ -162,15 +192,15 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
         <dt>{t('plugins.admin.targets')}</dt>
         <dd>
           <ul className="lt-plugin-card__targets">
-            {targets.map((target) => (
-              <li key={target}>
-                <code>{target}</code>
+            {places.map((place) => (
+              <li key={place.id} title={place.id} data-hook={place.id}>
+                {place.text}
               </li>
             ))}
           </ul>
         </dd>
-        <dt>appid</dt>
-        <dd>
+        <dt title={t('plugins.admin.appidHint')}>{t('plugins.admin.appid')}</dt>
+        <dd title={t('plugins.admin.appidHint')}>
           <code>{plugin.appid}</code>
         </dd>
       </dl>
@@ -209,6 +239,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
 /** Plugins: upload (install or update), enable, disable, settings, delete. They work at once, without a restart. */
 export function Component() {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const refresh = usePluginsRefresh();
   const list = useAdminQuery<PluginAdminItem[]>(['plugins'], '/api/backAdmin/plugin/list');
   const [deleting, setDeleting] = useState<PluginAdminItem | null>(null);
@@ -219,7 +250,7 @@ export function Component() {
     setPending(true);
     try {
       const body = { appid: deleting.appid, operate: 'delete' };
-      const done = t('plugins.admin.deleted', { name: deleting.pluginName });
+      const done = t('plugins.admin.deleted', { name: deleting.pluginNames[locale] });
       if ((await adminCall('POST', '/api/backAdmin/plugin/operate', body, done)) !== null) {
         setDeleting(null);
         await refresh();
@@ -263,7 +294,7 @@ export function Component() {
           </>
         }
       >
-        <p>{t('plugins.admin.confirmDelete', { name: deleting?.pluginName ?? '' })}</p>
+        <p>{t('plugins.admin.confirmDelete', { name: deleting?.pluginNames[locale] ?? '' })}</p>
       </Dialog>
     </AdminSection>
   );

@@ -7,7 +7,7 @@ import { TimeText } from '../components/forum/time-text';
 import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, useSelection } from './admin-ui';
+import { AdminSection, useConfirmDelete, useSelection } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.review') };
 
@@ -89,9 +89,10 @@ export function Component() {
     filter: { isApproved: state },
   });
   const { selected, toggle, clear: clearSelection } = useSelection();
+  const { confirmDelete, dialog } = useConfirmDelete();
 
   const submit = async (ids: number[], action: Action) => {
-    if (action === 'delete' && !window.confirm(t('admin.review.confirmDelete', { count: ids.length }))) return;
+    if (action === 'delete' && !(await confirmDelete(t('admin.review.confirmDelete', { count: ids.length })))) return;
     const [url, body] =
       kind === 'dialog'
         ? ['/api/backAdmin/manage.dialog.review', { ids, action }]
@@ -197,6 +198,7 @@ export function Component() {
           {list.data ? <Pager current={list.data.currentPage} total={list.data.totalPage} /> : null}
         </div>
       ) : null}
+      {dialog}
     </AdminSection>
   );
 }

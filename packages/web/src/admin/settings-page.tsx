@@ -6,6 +6,7 @@ import { postForm } from '../api/upload';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { useConfirmDelete } from './admin-ui';
 import { usePending } from '../hooks/use-pending';
 import { AgreementSettings } from './agreement-settings';
 
@@ -38,6 +39,7 @@ const IMAGE_KEYS = new Set(Object.values(IMAGE_SETTING));
 function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onChanged: () => Promise<void> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const { confirmDelete, dialog } = useConfirmDelete();
   const upload = async (file: File) => {
     const form = new FormData();
     form.append('type', type);
@@ -55,7 +57,7 @@ function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onCh
     }
   };
   const remove = async () => {
-    if (!window.confirm(t('admin.settings.confirmDeleteImage'))) return;
+    if (!(await confirmDelete(t('admin.settings.confirmDeleteImage')))) return;
     if (await adminCall('POST', '/api/settings/delete.logo.v2', { type }, t('admin.deleted'))) await onChanged();
   };
   return (
@@ -87,6 +89,7 @@ function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onCh
           </Button>
         ) : null}
       </div>
+      {dialog}
     </div>
   );
 }

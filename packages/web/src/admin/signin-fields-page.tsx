@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection } from './admin-ui';
+import { AdminSection, TableScroll } from './admin-ui';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.signinFields') };
 
@@ -57,7 +57,7 @@ function FieldRow({ field }: { field: SigninFieldItem }) {
           {t('admin.signinFields.required')}
         </label>
       </td>
-      <td>
+      <td className="lt-table__end">
         <Button
           size="small"
           type={on ? 'default' : 'primary'}
@@ -111,7 +111,7 @@ export function Component() {
         ) : list.data.length === 0 ? (
           <p className="lt-empty">{t('admin.empty')}</p>
         ) : (
-          <div className="lt-table-wrap">
+          <TableScroll label={t('admin.section.signinFields')}>
             <table className="lt-table">
               <thead>
                 <tr>
@@ -119,7 +119,7 @@ export function Component() {
                   <th>{t('admin.signinFields.name')}</th>
                   <th>{t('admin.signinFields.typeLabel')}</th>
                   <th>{t('admin.signinFields.required')}</th>
-                  <th>{t('admin.actions')}</th>
+                  <th className="lt-table__end">{t('admin.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -128,7 +128,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </AdminSection>
       <form className="lt-card lt-admin-form" onSubmit={(e) => void create(e)} aria-labelledby="signin-new-title">

@@ -14,7 +14,7 @@ import { Pager } from '../components/forum/pager';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { RowCheckbox, useSelection } from './admin-ui';
+import { RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
 import { usePending } from '../hooks/use-pending';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
@@ -78,6 +78,7 @@ export function Component() {
   const filter = search.get('filter') ?? '';
   const [draft, setDraft] = useState(filter);
   const { selected, toggle, clear: clearSelection } = useSelection();
+  const { confirmDelete, dialog } = useConfirmDelete();
   const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], '/api/stop-words.v2', {
     page,
     perPage: 20,
@@ -85,7 +86,7 @@ export function Component() {
   });
 
   const remove = async (ids: number[]) => {
-    if (!window.confirm(t('admin.stopWords.confirmDelete', { count: ids.length }))) return;
+    if (!(await confirmDelete(t('admin.stopWords.confirmDelete', { count: ids.length })))) return;
     if (await adminCall('DELETE', `/api/stop-words.v2?id=${ids.join(',')}`, undefined, t('admin.deleted'))) {
       clearSelection();
       await refresh('stop-words');
@@ -133,7 +134,7 @@ export function Component() {
           <Spinner />
         ) : (
           <>
-            <div className="lt-table-wrap">
+            <TableScroll label={t('admin.section.stopWords')}>
               <table className="lt-table">
                 <thead>
                   <tr>
@@ -145,7 +146,7 @@ export function Component() {
                       <th key={type}>{t(`admin.stopWords.type.${type}`)}</th>
                     ))}
                     <th>{t('admin.stopWords.replacement')}</th>
-                    <th>{t('admin.actions')}</th>
+                    <th className="lt-table__end">{t('admin.actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -163,7 +164,7 @@ export function Component() {
                         <td key={type}>{t(`admin.stopWords.action.${word[type]}`)}</td>
                       ))}
                       <td>{word.replacement}</td>
-                      <td>
+                      <td className="lt-table__end">
                         <Button size="small" type="text" onClick={() => void remove([word.id])}>
                           {t('admin.delete')}
                         </Button>
@@ -172,7 +173,7 @@ export function Component() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
             <div className="lt-toolbar">
               <Button type="danger" disabled={selected.size === 0} onClick={() => void remove([...selected])}>
@@ -184,6 +185,7 @@ export function Component() {
         )}
       </section>
       <ImportForm />
+      {dialog}
     </>
   );
 }

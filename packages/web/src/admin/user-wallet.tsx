@@ -13,6 +13,7 @@ import { Button, Spinner, TextInput } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import type { AdminMessages } from '../i18n/zh-admin';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { TableScroll } from './admin-ui';
 
 /** The text keys of ledger change types, order types and order states (others show their number). */
 const CHANGE_KEYS: Record<number, keyof AdminMessages['wallet']['change']> = {
@@ -76,7 +77,7 @@ function Ledger({ userId }: { userId: number }) {
   if (list.data.pageData.length === 0) return <p className="lt-empty--small">{t('admin.wallet.noLogs')}</p>;
   return (
     <>
-      <div className="lt-table-wrap">
+      <TableScroll label={t('admin.wallet.tab.ledger')}>
         <table className="lt-table lt-table--compact" data-testid="wallet-ledger">
           <thead>
             <tr>
@@ -113,7 +114,7 @@ function Ledger({ userId }: { userId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <LocalPager page={page} total={list.data.totalPage} onPage={setPage} />
     </>
   );
@@ -132,7 +133,7 @@ function Orders({ userId }: { userId: number }) {
   if (list.data.pageData.length === 0) return <p className="lt-empty--small">{t('admin.wallet.noOrders')}</p>;
   return (
     <>
-      <div className="lt-table-wrap">
+      <TableScroll label={t('admin.wallet.tab.orders')}>
         <table className="lt-table lt-table--compact" data-testid="wallet-orders">
           <thead>
             <tr>
@@ -167,7 +168,7 @@ function Orders({ userId }: { userId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <LocalPager page={page} total={list.data.totalPage} onPage={setPage} />
     </>
   );

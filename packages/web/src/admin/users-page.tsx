@@ -16,7 +16,7 @@ import { Button, PromptDialog, Spinner, TextInput } from '../components/ui';
 import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection } from './admin-ui';
+import { AdminSection, TableScroll } from './admin-ui';
 import { UserWallet } from './user-wallet';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
@@ -145,7 +145,7 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
         <td>
           <TimeText iso={user.createdAt} />
         </td>
-        <td>
+        <td className="lt-table__end">
           <div className="lt-table__actions">
             {user.status === UserStatus.UNDER_REVIEW ? (
               <>
@@ -263,7 +263,7 @@ export function Component() {
         <Spinner />
       ) : (
         <>
-          <div className="lt-table-wrap">
+          <TableScroll label={t('admin.section.users')}>
             <table className="lt-table">
               <thead>
                 <tr>
@@ -273,7 +273,7 @@ export function Component() {
                   <th>{t('admin.users.statusLabel')}</th>
                   <th>{t('admin.users.threads')}</th>
                   <th>{t('admin.users.registered')}</th>
-                  <th>{t('admin.actions')}</th>
+                  <th className="lt-table__end">{t('admin.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -286,7 +286,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
           <Pager current={list.data.currentPage} total={list.data.totalPage} />
         </>

@@ -8,8 +8,11 @@ export const oauthProvidersQuery = (api: ApiClient) => ({
 });
 
 /** The viewer's ways to sign in, for /my. */
+/** The key of a member's linked accounts: read again after anything that changes them or `hasPassword`. */
+export const linkedAccountsKey = (userId: number) => ['oauth', 'identities', userId] as const;
+
 export const linkedAccountsQuery = (api: ApiClient, userId: number) => ({
-  queryKey: ['oauth', 'identities', userId] as const,
+  queryKey: linkedAccountsKey(userId),
   queryFn: () => api.get<LinkedAccounts>('/api/v3/oauth/identities'),
 });
 

@@ -670,6 +670,8 @@ export const en: Messages = {
       upload: 'Upload plugin',
       file: 'Plugin package',
       chooseFile: 'Choose a plugin package first (.zip or .tgz)',
+      pick: 'Choose a file',
+      noFile: 'No file chosen',
       installed: 'Installed {{name}} {{version}}',
       updated: 'Updated {{name}} from {{from}} to {{version}}',
       empty: 'No plugin installed yet',
@@ -698,6 +700,9 @@ export const en: Messages = {
       save: 'Save settings',
       saved: 'Settings saved',
       invalidNumber: '{{label}} must be a number',
+      appid: 'Plugin ID',
+      appidHint:
+        "The plugin's own id: in its page addresses /plugin/<ID>/… and routes /api/plugin/<ID>/…; an update is matched to the installed plugin by it",
       platform: {
         pc: 'Desktop',
         h5: 'Mobile',
@@ -836,6 +841,7 @@ export const en: Messages = {
       rebind: 'Change WeChat',
       unlinked: 'Unlinked',
       confirmUnlink: 'Unlink {{name}}?',
+      cancel: 'Cancel',
       done: 'Account linked',
     },
     wx: {

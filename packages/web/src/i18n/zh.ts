@@ -666,6 +666,8 @@ export const zh = {
       upload: '上传插件',
       file: '插件包',
       chooseFile: '请先选择插件包文件（.zip 或 .tgz）',
+      pick: '选择文件',
+      noFile: '未选择文件',
       installed: '已安装 {{name}} {{version}}',
       updated: '已将 {{name}} 从 {{from}} 更新到 {{version}}',
       empty: '还没有安装插件',
@@ -694,6 +696,9 @@ export const zh = {
       save: '保存设置',
       saved: '设置已保存',
       invalidNumber: '{{label}} 需要是数字',
+      appid: '插件 ID',
+      appidHint:
+        '插件的唯一标识：用在它的页面地址 /plugin/<ID>/… 和接口地址 /api/plugin/<ID>/… 中，升级时据此识别同一个插件',
       platform: {
         pc: '电脑',
         h5: '手机',
@@ -830,6 +835,7 @@ export const zh = {
       rebind: '更换微信',
       unlinked: '已解除关联',
       confirmUnlink: '确定解除与 {{name}} 的关联吗？',
+      cancel: '取消',
       done: '关联成功',
     },
     wx: {

@@ -29,12 +29,23 @@ describe('desktop header', () => {
     expect(screen.queryByRole('link', { name: 'Discover' })).toBeNull();
   });
 
-  it('links the logo home, showing the default logo when the site has none', () => {
-    const { container, unmount } = renderWithApp(<DesktopHeader />, { forum: forum(), locale: 'en' });
-    expect(container.querySelector('.lt-header__logo img')!.getAttribute('src')).toBe('/static/logo.svg');
-    unmount();
+  it("links home the site's logo, else its name in words, else the default logo", () => {
+    const named = renderWithApp(<DesktopHeader />, { forum: forum(), locale: 'en' });
+    const brand = named.container.querySelector('.lt-header__logo')!;
+    expect(brand.getAttribute('href')).toBe('/');
+    expect(brand.querySelector('img')).toBeNull();
+    expect(brand.textContent).toBe('Test Forum');
+    named.unmount();
+    const unnamed = renderWithApp(<DesktopHeader />, { forum: forum({ site: { siteName: ' ' } }), locale: 'en' });
+    expect(unnamed.container.querySelector('.lt-header__logo img')!.getAttribute('src')).toBe('/static/logo.svg');
+    unnamed.unmount();
     const custom = renderWithApp(<DesktopHeader />, { forum: forum({ site: { siteLogo: '/uploads/l.png' } }) });
     expect(custom.container.querySelector('.lt-header__logo img')!.getAttribute('src')).toBe('/uploads/l.png');
+    custom.unmount();
+    const header = renderWithApp(<DesktopHeader />, {
+      forum: forum({ site: { siteLogo: '/uploads/l.png', siteHeaderLogo: '/uploads/h.png' } }),
+    });
+    expect(header.container.querySelector('.lt-header__logo img')!.getAttribute('src')).toBe('/uploads/h.png');
   });
 
   it('searches on Enter and on the icon', async () => {

@@ -78,7 +78,8 @@ export function registerPlugins(loaded: readonly LoadedPlugin[], platform: Plugi
       if (existing) warn(`[plugin] ${name}: ${existing.version} replaced by ${record.data.version} for ${hookName}`);
       kept.set(key, {
         appid: record.data.appid,
-        pluginName: record.data.pluginName,
+        // The list's name, in the page's language (plugin.json may give one per language).
+        pluginName: item.pluginName,
         version: record.data.version,
         target,
         hookName: hookName as PluginHookName,

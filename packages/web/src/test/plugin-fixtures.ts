@@ -6,6 +6,7 @@ export function pluginItem(overrides: Partial<PluginListItem> = {}): PluginListI
   return {
     appid,
     pluginName: 'Hello',
+    pluginNames: { zh: 'Hello', en: 'Hello' },
     version: '1.0.0',
     type: 'widget',
     author: { name: 'Ann', email: 'ann@example.com' },

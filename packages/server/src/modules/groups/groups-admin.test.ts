@@ -121,6 +121,30 @@ describe('groups/batchupdate.v2', () => {
     expect(await groups()).toEqual(before);
   });
 
+  it('keeps the type of the groups a site is seeded with, and lets their other fields change', async () => {
+    const before = await groups();
+    const seeded = before.filter((g) => Object.values(GroupId).includes(g.id as never));
+    expect(seeded.map((g) => [g.id, g.type])).toEqual([
+      [GroupId.ADMINISTRATOR, 'admin'],
+      [GroupId.UNPAID, 'unpaid'],
+      [GroupId.GUEST, 'guest'],
+      [GroupId.FREE_TRIAL, 'trial'],
+      [GroupId.MEMBER, 'member'],
+    ]);
+    for (const group of seeded) {
+      const item = { id: group.id, name: group.name, scale: group.scale };
+      const res = await t.post('/api/groups/batchupdate.v2', { data: [{ ...item, type: `${group.type}x` }] }, admin);
+      expect(res).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'data.0.type' } });
+      expect(res.Message).toBe('系统和预置用户组的类型不能修改');
+    }
+    expect(await groups()).toEqual(before);
+    const guest = seeded.find((g) => g.id === GroupId.GUEST)!;
+    const same = { id: guest.id, name: guest.name, type: guest.type, scale: 2 };
+    expect((await t.post('/api/groups/batchupdate.v2', { data: [same] }, admin)).Code).toBe(0);
+    expect((await groups()).find((g) => g.id === GroupId.GUEST)).toMatchObject({ type: 'guest', scale: 2 });
+    await t.post('/api/groups/batchupdate.v2', { data: [{ ...same, scale: guest.scale }] }, admin);
+  });
+
   it.each([
     ['no data', {}],
     ['empty data', { data: [] }],

@@ -2,6 +2,7 @@ import {
   Code,
   formatMoney,
   GroupId,
+  isSeededGroup,
   type GroupBatchUpdateBody,
   type GroupCreateBody,
   type GroupData,
@@ -86,8 +87,15 @@ export async function batchUpdateGroups(db: Kysely<DB>, body: GroupBatchUpdateBo
   const at = now();
   await db.transaction().execute(async (trx) => {
     for (const [i, d] of body.data.entries()) {
-      if (!(await findGroup(trx, d.id))) {
+      const current = await findGroup(trx, d.id);
+      if (!current) {
         throw notFoundField(`data.${i}.id`, { zh: '用户组不存在', en: 'No such user group' });
+      }
+      if (isSeededGroup(d.id) && d.type !== current.type) {
+        throw invalidField(`data.${i}.type`, {
+          zh: '系统和预置用户组的类型不能修改',
+          en: 'The type of a system or preset group cannot be changed',
+        });
       }
       const changes: Updateable<GroupsTable> = { name: d.name, type: d.type, scale: d.scale, updatedAt: at };
       if (d.isSubordinate !== undefined) changes.isSubordinate = flag(d.isSubordinate);

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.js';
 import { AppError, invalidField } from '../../core/errors.js';
+import { requestLocale } from '../../core/i18n.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { adminOnly } from '../auth/guards.js';
 import { PLUGIN_ARCHIVE_MAX_BYTES, readPluginPackage } from './plugin-package.js';
@@ -66,7 +67,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/backAdmin/plugin/list',
     { onRequest: adminOnly, schema: { tags, summary: 'Every installed plugin, enabled or not, with settings' } },
-    async (request) => ok(request, await listAdminPlugins(db)),
+    async (request) => ok(request, await listAdminPlugins(db, requestLocale(request))),
   );
 
   api.post(
@@ -89,7 +90,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
         fileSize: PLUGIN_ARCHIVE_MAX_BYTES,
       });
       if (!file) throw invalidField('file', { zh: '请选择插件包', en: 'Choose a plugin package' });
-      const result = await installPlugin(db, await readPluginPackage(file.bytes));
+      const result = await installPlugin(db, await readPluginPackage(file.bytes), requestLocale(request));
       if (result.item.enabled) {
         const failed = await startServerPart(result.item.appid);
         if (failed) throw serverFailed(failed);
@@ -121,7 +122,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
         const failed = await startServerPart(appid);
         if (failed) throw serverFailed(failed);
       }
-      return ok(request, adminItem((await findPlugin(db, appid))!));
+      return ok(request, adminItem((await findPlugin(db, appid))!, requestLocale(request)));
     },
   );
 
@@ -131,7 +132,8 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: adminOnly,
       schema: { tags, summary: "Save a plugin's settings (checked against its schema)", body: pluginSettingsBody },
     },
-    async (request) => ok(request, await savePluginSettings(db, request.body.appid, request.body.settings)),
+    async (request) =>
+      ok(request, await savePluginSettings(db, request.body.appid, request.body.settings, requestLocale(request))),
   );
 
   api.get(
@@ -143,7 +145,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
         querystring: pluginListQuery,
       },
     },
-    async (request) => ok(request, await listEnabledPlugins(db, request.query.platform)),
+    async (request) => ok(request, await listEnabledPlugins(db, request.query.platform, requestLocale(request))),
   );
 
   api.get(

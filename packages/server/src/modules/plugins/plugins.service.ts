@@ -1,7 +1,11 @@
 import {
   Code,
   comparePluginVersions,
+  DEFAULT_LOCALE,
   pluginManifestSchema,
+  pluginText,
+  pluginTexts,
+  type Locale,
   type PluginAdminItem,
   type PluginListItem,
   type PluginManifest,
@@ -56,10 +60,12 @@ export function settingsOf(row: Pick<Row, 'settings'>, schema: PluginSettingFiel
 
 export const assetUrl = (appid: string, hash: string, file: string) => `/plugin-assets/${appid}/${hash}/${file}`;
 
-function listItem(row: Row, manifest: PluginManifest, publicOnly: boolean): PluginListItem {
+/** `locale`: the answer's language, which the name is given in (both languages are in `pluginNames`). */
+function listItem(row: Row, manifest: PluginManifest, publicOnly: boolean, locale: Locale): PluginListItem {
   return {
     appid: row.appid,
-    pluginName: manifest.pluginName,
+    pluginName: pluginText(manifest.pluginName, locale),
+    pluginNames: pluginTexts(manifest.pluginName),
     version: manifest.version,
     type: manifest.type,
     author: manifest.author,
@@ -72,12 +78,13 @@ function listItem(row: Row, manifest: PluginManifest, publicOnly: boolean): Plug
   };
 }
 
-export function adminItem(row: Row): PluginAdminItem {
+export function adminItem(row: Row, locale: Locale): PluginAdminItem {
   const manifest = parseManifest(row);
   return {
-    ...listItem(row, manifest, true),
+    ...listItem(row, manifest, true, locale),
     enabled: row.enabled === 1,
-    description: manifest.description ?? '',
+    description: pluginText(manifest.description, locale),
+    descriptions: pluginTexts(manifest.description),
     settingsSchema: manifest.settings,
     allSettings: settingsOf(row, manifest.settings, false),
     hasServer: Boolean(manifest.server),
@@ -91,18 +98,22 @@ export async function findPlugin(db: Kysely<DB>, appid: string): Promise<Row | u
   return db.selectFrom('plugins').selectAll().where('appid', '=', appid).executeTakeFirst();
 }
 
-export async function listAdminPlugins(db: Kysely<DB>): Promise<PluginAdminItem[]> {
+export async function listAdminPlugins(db: Kysely<DB>, locale: Locale): Promise<PluginAdminItem[]> {
   const rows = await db.selectFrom('plugins').selectAll().orderBy('installedAt').execute();
-  return rows.map(adminItem);
+  return rows.map((row) => adminItem(row, locale));
 }
 
 /** The enabled plugins for a platform, with public settings only. */
-export async function listEnabledPlugins(db: Kysely<DB>, platform: PluginPlatform): Promise<PluginListItem[]> {
+export async function listEnabledPlugins(
+  db: Kysely<DB>,
+  platform: PluginPlatform,
+  locale: Locale,
+): Promise<PluginListItem[]> {
   const rows = await db.selectFrom('plugins').selectAll().where('enabled', '=', 1).orderBy('installedAt').execute();
   const out: PluginListItem[] = [];
   for (const row of rows) {
     const manifest = parseManifest(row);
-    if (manifest.platform.includes(platform)) out.push(listItem(row, manifest, true));
+    if (manifest.platform.includes(platform)) out.push(listItem(row, manifest, true, locale));
   }
   return out;
 }
@@ -125,20 +136,23 @@ export interface InstallResult {
  * joined-digits rule), keeping its enabled state and settings; otherwise nothing is written and -4003 says which
  * version stays. The files and the record change in one transaction.
  */
-export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage): Promise<InstallResult> {
+export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage, locale: Locale): Promise<InstallResult> {
   const { manifest } = pkg;
   const existing = await findPlugin(db, manifest.appid);
   if (existing && comparePluginVersions(manifest.version, existing.version) <= 0) {
+    const name = pluginTexts(parseManifest(existing).pluginName);
     throw new AppError(
       Code.RESOURCE_EXIST,
       {
-        zh: `已安装 ${existing.pluginName} ${existing.version}，不低于上传的 ${manifest.version}：保留已安装的版本`,
-        en: `${existing.pluginName} ${existing.version} is installed, not lower than the uploaded ${manifest.version}: the installed version stays`,
+        zh: `已安装 ${name.zh} ${existing.version}，不低于上传的 ${manifest.version}：保留已安装的版本`,
+        en: `${name.en} ${existing.version} is installed, not lower than the uploaded ${manifest.version}: the installed version stays`,
       },
       { data: { kept: 'installed', version: existing.version, uploadedVersion: manifest.version } },
     );
   }
   const at = now();
+  // The column names the plugin for people reading the database; the answers read plugin.json.
+  const storedName = pluginText(manifest.pluginName, DEFAULT_LOCALE);
   await db.transaction().execute(async (trx) => {
     for (const [path, body] of pkg.files) {
       await trx
@@ -151,7 +165,7 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage): Promise
       await trx
         .updateTable('plugins')
         .set({
-          pluginName: manifest.pluginName,
+          pluginName: storedName,
           version: manifest.version,
           manifest: JSON.stringify(manifest),
           contentHash: pkg.contentHash,
@@ -170,7 +184,7 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage): Promise
         .insertInto('plugins')
         .values({
           appid: manifest.appid,
-          pluginName: manifest.pluginName,
+          pluginName: storedName,
           version: manifest.version,
           manifest: JSON.stringify(manifest),
           contentHash: pkg.contentHash,
@@ -184,7 +198,7 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage): Promise
   });
   await bumpCacheVersion(db, PLUGINS_CACHE);
   const row = (await findPlugin(db, manifest.appid))!;
-  return { kept: 'uploaded', previousVersion: existing?.version ?? null, item: adminItem(row) };
+  return { kept: 'uploaded', previousVersion: existing?.version ?? null, item: adminItem(row, locale) };
 }
 
 export async function setPluginEnabled(
@@ -219,6 +233,7 @@ export async function savePluginSettings(
   db: Kysely<DB>,
   appid: string,
   values: Record<string, SettingValue>,
+  locale: Locale,
 ): Promise<PluginAdminItem> {
   const row = await findPlugin(db, appid);
   if (!row) throw pluginNotFound();
@@ -264,7 +279,7 @@ export async function savePluginSettings(
     .where('appid', '=', appid)
     .execute();
   await bumpCacheVersion(db, PLUGINS_CACHE);
-  return adminItem((await findPlugin(db, appid))!);
+  return adminItem((await findPlugin(db, appid))!, locale);
 }
 
 export async function readPluginFile(db: Kysely<DB>, appid: string, hash: string, path: string) {

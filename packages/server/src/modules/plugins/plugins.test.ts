@@ -212,6 +212,78 @@ describe('installing, switching, updating and removing', () => {
   });
 });
 
+describe('names and descriptions per language', () => {
+  const inLocale = async <T>(url: string, locale: 'zh' | 'en', token?: string) =>
+    (
+      await t.call('GET', url, {
+        ...(token ? { token } : {}),
+        headers: { cookie: `locale=${locale}` },
+      })
+    ).body as { Code: number; Data: T };
+
+  it("answers the page's language, the other one standing in for a missing one; a plain string in both", async () => {
+    const bilingual = manifest({
+      appid: 'bilingual',
+      pluginName: { zh: '投票', en: 'Poll' },
+      description: { zh: '在主题里投票', en: 'Vote in a thread' },
+    });
+    expect((await uploadPlugin(t, admin, await tgz(pluginFiles(bilingual)))).Code).toBe(0);
+    const englishOnly = manifest({ appid: 'english-only', pluginName: { en: 'Only English' } });
+    expect((await uploadPlugin(t, admin, await tgz(pluginFiles(englishOnly)))).Code).toBe(0);
+    expect((await uploadPlugin(t, admin, await tgz(pluginFiles(manifest({ appid: 'plain' }))))).Code).toBe(0);
+    for (const appid of ['bilingual', 'english-only', 'plain']) await operate(t, admin, appid, 'enable');
+
+    const zh = (await inLocale<PluginAdminItem[]>('/api/backAdmin/plugin/list', 'zh', admin)).Data;
+    const en = (await inLocale<PluginAdminItem[]>('/api/backAdmin/plugin/list', 'en', admin)).Data;
+    const find = (list: PluginAdminItem[], appid: string) => list.find((p) => p.appid === appid)!;
+    expect(find(zh, 'bilingual')).toMatchObject({
+      pluginName: '投票',
+      description: '在主题里投票',
+      pluginNames: { zh: '投票', en: 'Poll' },
+      descriptions: { zh: '在主题里投票', en: 'Vote in a thread' },
+    });
+    expect(find(en, 'bilingual')).toMatchObject({ pluginName: 'Poll', description: 'Vote in a thread' });
+    expect(find(zh, 'english-only')).toMatchObject({
+      pluginName: 'Only English',
+      pluginNames: { zh: 'Only English', en: 'Only English' },
+      description: '',
+    });
+    expect(find(en, 'plain').pluginNames).toEqual({ zh: 'Hello', en: 'Hello' });
+
+    const pages = (await inLocale<PluginListItem[]>('/api/v3/plugin/list?platform=pc', 'en')).Data;
+    expect(pages.find((p) => p.appid === 'bilingual')).toMatchObject({
+      pluginName: 'Poll',
+      pluginNames: { zh: '投票', en: 'Poll' },
+    });
+    // Without a cookie: the site's language, zh.
+    expect((await publicList()).find((p) => p.appid === 'bilingual')!.pluginName).toBe('投票');
+
+    // The refusal of a version that is not higher names the plugin in each language.
+    const again = await uploadPlugin(t, admin, await tgz(pluginFiles(bilingual)));
+    expect(again.Code).toBe(Code.RESOURCE_EXIST);
+    expect(again.Message).toContain('投票');
+    for (const appid of ['bilingual', 'english-only', 'plain']) await operate(t, admin, appid, 'delete');
+  });
+
+  const refusals: [string, unknown, RegExp, string][] = [
+    ['an empty object', { pluginName: {} }, /插件名称需要 zh 或 en 的文字/, 'pluginName'],
+    ['only other languages', { pluginName: { fr: 'Sondage' } }, /插件名称需要 zh 或 en 的文字/, 'pluginName'],
+    ['a blank zh name', { pluginName: { zh: ' ', en: 'Poll' } }, /插件名称不能为空/, 'pluginName.zh'],
+    ['a name over 60 characters', { pluginName: { en: 'x'.repeat(61) } }, /插件名称最多 60 个字符/, 'pluginName.en'],
+    ['a number', { pluginName: 7 }, /插件名称/, 'pluginName'],
+    ['a long description', { description: { zh: '长'.repeat(501) } }, /插件说明最多 500 个字符/, 'description.zh'],
+  ];
+  for (const [name, change, message, field] of refusals) {
+    it(`refuses ${name} with a written message`, async () => {
+      const res = await uploadPlugin(t, admin, await tgz(pluginFiles(manifest(change as Record<string, unknown>))));
+      expect(res.Code).toBe(Code.INVALID_PARAMETER);
+      expect(res.Message).toMatch(message);
+      expect(res.Message).toContain(`（${field}）`);
+      expect(await counts()).toEqual({ plugins: 0, files: 0 });
+    });
+  }
+});
+
 describe('settings', () => {
   it('are checked against the schema; pages get the public ones only', async () => {
     await uploadPlugin(t, admin, await tgz(withServer()));

@@ -4,11 +4,11 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
 import { post } from '../../api/mutate';
-import { linkedAccountsQuery, oauthStartUrl, wechatOauthUrl } from '../../api/oauth-queries';
+import { linkedAccountsKey, linkedAccountsQuery, oauthStartUrl, wechatOauthUrl } from '../../api/oauth-queries';
 import { useAppContext } from '../../app-context';
 import { usePending } from '../../hooks/use-pending';
 import { usePlatform } from '../../platform/platform-context';
-import { Button, buttonClassName, Spinner, toast } from '../ui';
+import { Button, buttonClassName, Spinner, toast, useConfirm } from '../ui';
 import { OauthErrorNotice, oauthErrorOf } from './oauth-buttons';
 import './oauth.css';
 
@@ -20,15 +20,23 @@ function AccountRow({ account, userId }: { account: LinkedAccountItem; userId: n
   const queryClient = useQueryClient();
   const platform = usePlatform();
   const { pending, run } = usePending();
+  const { confirm, dialog } = useConfirm();
   const name = i18n.language === 'en' ? account.labelEn : account.labelZh;
   const who = account.displayName || account.email;
 
-  const unlink = () => {
-    if (!window.confirm(t('oauth.linked.confirmUnlink', { name }))) return;
+  const unlink = async () => {
+    const asked = {
+      title: t('oauth.linked.unlink'),
+      message: t('oauth.linked.confirmUnlink', { name }),
+      confirmText: t('oauth.linked.unlink'),
+      cancelText: t('oauth.linked.cancel'),
+      danger: true,
+    };
+    if (!(await confirm(asked))) return;
     void run(async () => {
       const body = account.kind === 'wechat' ? { kind: 'wechat' } : { providerId: account.providerId };
       if (!(await post<LinkedAccounts>('/api/v3/oauth/unlink', body))) return;
-      await queryClient.invalidateQueries({ queryKey: ['oauth', 'identities', userId] });
+      await queryClient.invalidateQueries({ queryKey: linkedAccountsKey(userId) });
       toast.success(t('oauth.linked.unlinked'));
     });
   };
@@ -58,7 +66,7 @@ function AccountRow({ account, userId }: { account: LinkedAccountItem; userId: n
       </div>
       <div className="lt-linked__actions">
         {account.linked ? (
-          <Button size="small" onClick={unlink} loading={pending} data-testid={`unlink-${account.slug}`}>
+          <Button size="small" onClick={() => void unlink()} loading={pending} data-testid={`unlink-${account.slug}`}>
             {t('oauth.linked.unlink')}
           </Button>
         ) : account.enabled ? (
@@ -73,6 +81,7 @@ function AccountRow({ account, userId }: { account: LinkedAccountItem; userId: n
           )
         ) : null}
       </div>
+      {dialog}
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { Button, TextInput, toast } from '../ui';
 import { EmailSettings } from './email-settings';
 import { UsernameSettings } from './username-settings';
 import { LinkedAccountsBlock } from '../oauth/linked-accounts';
+import { linkedAccountsKey } from '../../api/oauth-queries';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'zh', name: '中文' },
@@ -49,6 +50,8 @@ function PasswordForm({ profile }: { profile: UserProfile }) {
       patchProfile(queryClient, profile.id, () => done);
       setValues({ password: '', newPassword: '', confirm: '' });
       toast.success(t('my.settings.passwordChanged'));
+      // A first password lets the member unlink an account: the block below says so once it reads again.
+      await queryClient.invalidateQueries({ queryKey: linkedAccountsKey(profile.id) });
     });
   };
 

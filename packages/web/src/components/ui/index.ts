@@ -7,6 +7,8 @@ export { Badge, badgeSize, badgeText } from './badge';
 export type { BadgeProps } from './badge';
 export { Button, LinkButton, buttonClassName } from './button';
 export type { ButtonProps, ButtonSize, ButtonVariant, LinkButtonProps } from './button';
+export { useConfirm } from './confirm-dialog';
+export type { ConfirmOptions } from './confirm-dialog';
 export { Dialog, PromptDialog } from './dialog';
 export type { DialogProps, PromptDialogProps } from './dialog';
 export { Dropdown } from './dropdown';

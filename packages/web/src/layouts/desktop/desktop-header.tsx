@@ -5,7 +5,7 @@ import { PrefetchNavLink } from '../../components/prefetch-link';
 import { Avatar, Badge, Dropdown, Icon, LinkButton, Menu, MenuItem } from '../../components/ui';
 import { useForum } from '../../hooks/use-forum';
 import { useUnreadPolling } from '../../hooks/use-unread';
-import { siteLogo } from '../shared/site-logo';
+import { headerBrand } from '../shared/site-logo';
 import { useLogout } from '../shared/use-logout';
 import './desktop.css';
 
@@ -24,12 +24,17 @@ export function DesktopHeader() {
   const { logOut, pending } = useLogout();
   const site = forum?.setSite;
   const total = unread?.totalUnread ?? 0;
+  const brand = headerBrand(site);
 
   return (
     <header className="lt-header lt-header--desktop">
       <div className="lt-header__inner">
-        <Link to="/" className="lt-header__logo">
-          <img src={siteLogo(site)} alt={site?.siteName || t('site.defaultLogoAlt')} height={32} />
+        <Link to="/" className="lt-header__logo" data-testid="header-brand">
+          {brand.kind === 'name' ? (
+            <span className="lt-header__site-name">{brand.name}</span>
+          ) : (
+            <img src={brand.src} alt={site?.siteName || t('site.defaultLogoAlt')} height={32} />
+          )}
         </Link>
         <SearchBox />
         <nav className="lt-header__nav" aria-label={t('nav.main')}>
