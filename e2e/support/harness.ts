@@ -143,3 +143,11 @@ export async function openAsFirstEntry(page: Page, baseUrl: string, url: string)
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * Waits until a signed-in page's live stream is open and has read what happened before it opened
+ * (hooks/use-live-updates.ts marks the document): from then on a change made through the API reaches the page.
+ */
+export async function liveOpen(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+}

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, clearNotifications, seedUnreadNotifications, uniqueName } from '../support/api';
-import { hydrated, useE2E } from '../support/harness';
+import { hydrated, liveOpen, useE2E } from '../support/harness';
 
 /** The unread badge on Message, fed by the real unread endpoint. */
 const e2e = useE2E();
@@ -57,7 +57,10 @@ describe('unread badge', () => {
     seedUnreadNotifications(e2e.server.dataDir, userId, 2);
     await page.goto('/');
     await hydrated(page);
-    await expect.poll(() => calls, { timeout: 30_000 }).toBe(1);
+    // The live stream's opening reads the counters once more (what happened since the render), unless that read
+    // joins the first one still under way: only then do the calls stop for the minute.
+    await liveOpen(page);
+    expect([1, 2]).toContain(calls);
     const badge = page.locator('header').getByTestId('nav-message').getByTestId('badge');
     expect(await badge.textContent()).toBe('2');
     expect(await badge.getAttribute('class')).toContain('lt-badge--small');
