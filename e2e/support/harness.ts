@@ -139,9 +139,14 @@ export async function openAsFirstEntry(page: Page, baseUrl: string, url: string)
   await page.waitForURL((current) => current.pathname + current.search === url);
 }
 
-/** Waits until the page has hydrated (the browser entry marks the document). */
+/**
+ * Waits until the page has hydrated (the browser entry marks the document) and, when the server rendered it for the
+ * member's groups (`data-viewer="pending"`), has read the member's own data again (`data-viewer="member"`).
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' && document.documentElement.dataset.viewer !== 'pending',
+  );
 }
 
 /**
