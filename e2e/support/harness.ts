@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Disposable,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ApiClient } from './api';
 import { DEVICES, type DeviceName } from './devices';
@@ -9,6 +16,13 @@ import { REPO_ROOT, startServer, type RunningServer } from './server';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where screenshots go: `.e2e-artifacts` (gitignored), or E2E_ARTIFACTS (an absolute directory, e.g. under /tmp). */
 export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? path.join(REPO_ROOT, '.e2e-artifacts');
+
+/**
+ * How long the pages wait for a script (a page chunk, a plugin module) before giving it up. The product's 3800 ms
+ * (ASSET_LOAD_TIMEOUT_MS) measures a visitor's network; a renderer starved of CPU by parallel tests can take longer
+ * to evaluate a chunk from localhost, and would show the asset error page or leave a plugin out.
+ */
+const TEST_ASSET_TIMEOUT_MS = 60_000;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -25,8 +39,13 @@ export interface E2E {
   server: RunningServer;
   browser: Browser;
   baseUrl: string;
-  /** A new browser context for this project's device (extra options override). */
+  /**
+   * A new browser context for this project's device (extra options override). Its pages give a script up after
+   * 60 s, not the product's 3800 ms (see `shippedAssetTimeout`).
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** From the next navigation on, the context's pages give a script up after the product's 3800 ms. */
+  shippedAssetTimeout(context: BrowserContext): Promise<void>;
   /** A new page in a new context; errors in the page are collected in `errors`. */
   newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   /**
@@ -51,6 +70,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as E2E;
   state.device = device;
   const contexts: BrowserContext[] = [];
+  const generousAssetTimeouts = new Map<BrowserContext, Disposable>();
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -75,7 +95,14 @@ export function useE2E(options: E2EOptions = {}): E2E {
     context.setDefaultTimeout(30_000);
     context.setDefaultNavigationTimeout(60_000);
     contexts.push(context);
+    const script = `window.__LUNTAN_ASSET_TIMEOUT_MS__ = ${TEST_ASSET_TIMEOUT_MS};`;
+    generousAssetTimeouts.set(context, await context.addInitScript({ content: script }));
     return context;
+  };
+
+  state.shippedAssetTimeout = async (context) => {
+    await generousAssetTimeouts.get(context)?.dispose();
+    generousAssetTimeouts.delete(context);
   };
 
   state.newPage = async (options = {}) => {
