@@ -8,7 +8,7 @@ import {
   type Disposable,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { ApiClient } from './api';
 import { DEVICES, type DeviceName } from './devices';
 import { REPO_ROOT, startServer, type RunningServer } from './server';
@@ -41,7 +41,8 @@ export interface E2E {
   baseUrl: string;
   /**
    * A new browser context for this project's device (extra options override). Its pages give a script up after
-   * 60 s, not the product's 3800 ms (see `shippedAssetTimeout`).
+   * 60 s, not the product's 3800 ms (see `shippedAssetTimeout`). One made in a test is closed after it (its pages'
+   * streams and polls stop); one made outside a test (beforeAll) lasts the file.
    */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** From the next navigation on, the context's pages give a script up after the product's 3800 ms. */
@@ -69,7 +70,10 @@ export function useE2E(options: E2EOptions = {}): E2E {
   const device = inject('device');
   const state = {} as E2E;
   state.device = device;
+  /** Contexts that last the file (the shared page's, any made in beforeAll), and those of the running test. */
   const contexts: BrowserContext[] = [];
+  const testContexts: BrowserContext[] = [];
+  let inTest = false;
   const generousAssetTimeouts = new Map<BrowserContext, Disposable>();
 
   beforeAll(async () => {
@@ -83,30 +87,45 @@ export function useE2E(options: E2EOptions = {}): E2E {
     state.baseUrl = server.baseUrl;
   });
 
+  const close = (context: BrowserContext) => {
+    generousAssetTimeouts.delete(context);
+    return context.close().catch(() => undefined);
+  };
+
+  beforeEach(() => {
+    inTest = true;
+  });
+  // A test's pages would otherwise keep their live streams, polls and plugins running through the rest of the file.
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(testContexts.splice(0).map(close));
+  });
+
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await Promise.all(contexts.map(close));
     await state.browser?.close();
     await state.server?.stop();
   });
 
-  state.newContext = async (options = {}) => {
+  const newContext = async (options: BrowserContextOptions, forTheFile: boolean) => {
     const context = await state.browser.newContext({ ...DEVICES[device], baseURL: state.baseUrl, ...options });
     // Generous: a loaded CI machine is slow, and a retry costs more than waiting.
     context.setDefaultTimeout(30_000);
     context.setDefaultNavigationTimeout(60_000);
-    contexts.push(context);
+    (forTheFile || !inTest ? contexts : testContexts).push(context);
     const script = `window.__LUNTAN_ASSET_TIMEOUT_MS__ = ${TEST_ASSET_TIMEOUT_MS};`;
     generousAssetTimeouts.set(context, await context.addInitScript({ content: script }));
     return context;
   };
+  state.newContext = (options = {}) => newContext(options, false);
 
   state.shippedAssetTimeout = async (context) => {
     await generousAssetTimeouts.get(context)?.dispose();
     generousAssetTimeouts.delete(context);
   };
 
-  state.newPage = async (options = {}) => {
-    const context = await state.newContext(options);
+  const newPage = async (options: BrowserContextOptions, forTheFile: boolean) => {
+    const context = await newContext(options, forTheFile);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -115,11 +134,12 @@ export function useE2E(options: E2EOptions = {}): E2E {
     });
     return { page, context, errors };
   };
+  state.newPage = (options = {}) => newPage(options, false);
 
   let shared: { page: Page; context: BrowserContext; errors: string[] } | null = null;
   state.page = async () => {
     if (!shared) {
-      shared = await state.newPage();
+      shared = await newPage({}, true);
     } else {
       const { page, context } = shared;
       await Promise.all(
