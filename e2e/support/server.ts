@@ -30,13 +30,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A probed port that another test file's server took before ours listened on it. */
+class PortTaken extends Error {}
+/** How many ports a start tries before it gives up (each is probed free just before). */
+const PORT_TRIES = 5;
+
+/**
+ * Waits until our own process answers: every answer names the process that gave it (LUNTAN_PROCESS_HEADER), so an
+ * answer from another file's server that took the port first does not count.
+ */
 async function waitUntilUp(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs()}`);
+    if (child.exitCode !== null) {
+      const message = `server exited (${child.exitCode}):\n${logs()}`;
+      throw logs().includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
+    }
     try {
       const response = await fetch(`${baseUrl}/api/siteinfo.v2`);
-      if (response.ok) return;
+      if (response.ok && response.headers.get('x-luntan-pid') === String(child.pid)) return;
     } catch {
       // not listening yet
     }
@@ -47,12 +59,25 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, logs: () => str
 
 /**
  * Starts the built server (npm run build must have run) on a free port with a fresh data directory. `env` adds to
- * or overrides the server's environment (`PAYMENT_SANDBOX: '1'` turns the sandbox payment provider on).
+ * or overrides the server's environment (`PAYMENT_SANDBOX: '1'` turns the sandbox payment provider on). When
+ * another server takes the probed port first, it starts again on another one.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-e2e-'));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(dataDir, env);
+    } catch (error) {
+      if (error instanceof PortTaken && attempt < PORT_TRIES) continue;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+}
+
+async function startOnce(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
@@ -71,6 +96,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Payments go through the sandbox provider, whose checkout page is on the forum itself.
       PAYMENT_SANDBOX: '1',
       ...env,
+      // Which process answered: waitUntilUp needs it.
+      LUNTAN_PROCESS_HEADER: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
