@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,14 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'plugins/*/vitest.config.ts', 'scripts/vitest.config.mjs'],
+    // One core stays for what the tests talk to (PostgreSQL, the servers and processes they start); vitest's own
+    // default, made explicit so that it is chosen here rather than by a vitest release.
+    maxWorkers: Math.max(1, availableParallelism() - 1),
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/server/vitest.processes.config.ts',
+      'plugins/*/vitest.config.ts',
+      'scripts/vitest.config.mjs',
+    ],
   },
 });

@@ -16,6 +16,8 @@ const shared = {
   hookTimeout: 120_000,
   // A browser test that fails once is retried once, so a slow machine does not make the suite flaky.
   retry: 1,
+  // expect.poll waits for a state of the page or the server, not for a speed: vitest's default gives up after 1 s.
+  expect: { poll: { timeout: 30_000 } },
 };
 
 export default defineConfig({

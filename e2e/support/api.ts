@@ -1,7 +1,8 @@
 import type { Envelope, SessionData } from '@luntan/shared';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { ADMIN } from './server';
+import pg from 'pg';
+import { ADMIN, type RunningServer } from './server';
 
 /** Talks to the real API of a test server, as a given user (or a guest). */
 export class ApiClient {
@@ -66,34 +67,65 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}${process.pid % 100}`.slice(0, 15);
 }
 
-/**
- * Seeds unread notifications straight into the test server's SQLite database, so the real unread endpoint has
- * something to count (the calls that create notifications arrive with later issues).
- */
-export function seedUnreadNotifications(dataDir: string, userId: number, count: number, category = 'thread'): void {
-  const db = new Database(path.join(dataDir, 'luntan.sqlite'));
+/** Statements (`?` placeholders) run in one transaction on a test server's database: SQLite or PostgreSQL. */
+async function writeDatabase(
+  server: Pick<RunningServer, 'dataDir' | 'postgres'>,
+  statements: Array<{ sql: string; params: unknown[] }>,
+): Promise<void> {
+  if (server.postgres) {
+    const client = new pg.Client({ connectionString: server.postgres.url });
+    await client.connect();
+    try {
+      await client.query(`set search_path to "${server.postgres.schema}"`);
+      await client.query('begin');
+      for (const { sql, params } of statements) {
+        let n = 0;
+        await client.query(
+          sql.replace(/\?/g, () => `$${(n += 1)}`),
+          params,
+        );
+      }
+      await client.query('commit');
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(path.join(server.dataDir, 'luntan.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      'INSERT INTO notifications (user_id, type, category, title, content, data, read_at, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
-    );
-    const now = new Date().toISOString();
     db.transaction(() => {
-      for (let i = 0; i < count; i++) insert.run(userId, 'system', category, `n${i}`, '', '{}', now);
+      for (const { sql, params } of statements) db.prepare(sql).run(...params);
     })();
   } finally {
     db.close();
   }
 }
 
-export function clearNotifications(dataDir: string, userId: number): void {
-  const db = new Database(path.join(dataDir, 'luntan.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('DELETE FROM notifications WHERE user_id = ?').run(userId);
-  } finally {
-    db.close();
-  }
+/**
+ * Seeds unread notifications straight into the test server's database, so the real unread endpoint has something to
+ * count: the calls that create notices merge a thread's replies into one notice, and 150 of them would take long.
+ */
+export async function seedUnreadNotifications(
+  server: Pick<RunningServer, 'dataDir' | 'postgres'>,
+  userId: number,
+  count: number,
+  category = 'thread',
+): Promise<void> {
+  const now = new Date().toISOString();
+  const sql =
+    'INSERT INTO notifications (user_id, type, category, title, content, data, read_at, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)';
+  await writeDatabase(
+    server,
+    Array.from({ length: count }, (_, i) => ({ sql, params: [userId, 'system', category, `n${i}`, '', '{}', now] })),
+  );
+}
+
+export async function clearNotifications(
+  server: Pick<RunningServer, 'dataDir' | 'postgres'>,
+  userId: number,
+): Promise<void> {
+  await writeDatabase(server, [{ sql: 'DELETE FROM notifications WHERE user_id = ?', params: [userId] }]);
 }
 
 /**

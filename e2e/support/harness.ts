@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Disposable,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { ApiClient } from './api';
 import { DEVICES, type DeviceName } from './devices';
 import { REPO_ROOT, startServer, type RunningServer } from './server';
@@ -9,6 +16,13 @@ import { REPO_ROOT, startServer, type RunningServer } from './server';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where screenshots go: `.e2e-artifacts` (gitignored), or E2E_ARTIFACTS (an absolute directory, e.g. under /tmp). */
 export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? path.join(REPO_ROOT, '.e2e-artifacts');
+
+/**
+ * How long the pages wait for a script (a page chunk, a plugin module) before giving it up. The product's 3800 ms
+ * (ASSET_LOAD_TIMEOUT_MS) measures a visitor's network; a renderer starved of CPU by parallel tests can take longer
+ * to evaluate a chunk from localhost, and would show the asset error page or leave a plugin out.
+ */
+const TEST_ASSET_TIMEOUT_MS = 60_000;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -25,8 +39,14 @@ export interface E2E {
   server: RunningServer;
   browser: Browser;
   baseUrl: string;
-  /** A new browser context for this project's device (extra options override). */
+  /**
+   * A new browser context for this project's device (extra options override). Its pages give a script up after
+   * 60 s, not the product's 3800 ms (see `shippedAssetTimeout`). One made in a test is closed after it (its pages'
+   * streams and polls stop); one made outside a test (beforeAll) lasts the file.
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** From the next navigation on, the context's pages give a script up after the product's 3800 ms. */
+  shippedAssetTimeout(context: BrowserContext): Promise<void>;
   /** A new page in a new context; errors in the page are collected in `errors`. */
   newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   /**
@@ -50,7 +70,11 @@ export function useE2E(options: E2EOptions = {}): E2E {
   const device = inject('device');
   const state = {} as E2E;
   state.device = device;
+  /** Contexts that last the file (the shared page's, any made in beforeAll), and those of the running test. */
   const contexts: BrowserContext[] = [];
+  const testContexts: BrowserContext[] = [];
+  let inTest = false;
+  const generousAssetTimeouts = new Map<BrowserContext, Disposable>();
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -63,23 +87,45 @@ export function useE2E(options: E2EOptions = {}): E2E {
     state.baseUrl = server.baseUrl;
   });
 
+  const close = (context: BrowserContext) => {
+    generousAssetTimeouts.delete(context);
+    return context.close().catch(() => undefined);
+  };
+
+  beforeEach(() => {
+    inTest = true;
+  });
+  // A test's pages would otherwise keep their live streams, polls and plugins running through the rest of the file.
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(testContexts.splice(0).map(close));
+  });
+
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await Promise.all(contexts.map(close));
     await state.browser?.close();
     await state.server?.stop();
   });
 
-  state.newContext = async (options = {}) => {
+  const newContext = async (options: BrowserContextOptions, forTheFile: boolean) => {
     const context = await state.browser.newContext({ ...DEVICES[device], baseURL: state.baseUrl, ...options });
     // Generous: a loaded CI machine is slow, and a retry costs more than waiting.
     context.setDefaultTimeout(30_000);
     context.setDefaultNavigationTimeout(60_000);
-    contexts.push(context);
+    (forTheFile || !inTest ? contexts : testContexts).push(context);
+    const script = `window.__LUNTAN_ASSET_TIMEOUT_MS__ = ${TEST_ASSET_TIMEOUT_MS};`;
+    generousAssetTimeouts.set(context, await context.addInitScript({ content: script }));
     return context;
   };
+  state.newContext = (options = {}) => newContext(options, false);
 
-  state.newPage = async (options = {}) => {
-    const context = await state.newContext(options);
+  state.shippedAssetTimeout = async (context) => {
+    await generousAssetTimeouts.get(context)?.dispose();
+    generousAssetTimeouts.delete(context);
+  };
+
+  const newPage = async (options: BrowserContextOptions, forTheFile: boolean) => {
+    const context = await newContext(options, forTheFile);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -88,11 +134,12 @@ export function useE2E(options: E2EOptions = {}): E2E {
     });
     return { page, context, errors };
   };
+  state.newPage = (options = {}) => newPage(options, false);
 
   let shared: { page: Page; context: BrowserContext; errors: string[] } | null = null;
   state.page = async () => {
     if (!shared) {
-      shared = await state.newPage();
+      shared = await newPage({}, true);
     } else {
       const { page, context } = shared;
       await Promise.all(
@@ -139,7 +186,20 @@ export async function openAsFirstEntry(page: Page, baseUrl: string, url: string)
   await page.waitForURL((current) => current.pathname + current.search === url);
 }
 
-/** Waits until the page has hydrated (the browser entry marks the document). */
+/**
+ * Waits until the page has hydrated (the browser entry marks the document) and, when the server rendered it for the
+ * member's groups (`data-viewer="pending"`), has read the member's own data again (`data-viewer="member"`).
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' && document.documentElement.dataset.viewer !== 'pending',
+  );
+}
+
+/**
+ * Waits until a signed-in page's live stream is open and has read what happened before it opened
+ * (hooks/use-live-updates.ts marks the document): from then on a change made through the API reaches the page.
+ */
+export async function liveOpen(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
 }

@@ -12,13 +12,23 @@ const e2e = useE2E({ serverEnv: { SMS_PROVIDER: 'log', LOG_LEVEL: 'info', SMS_IN
 const newMobile = () => `137${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
 
-/** The texts of the SMS the log provider wrote for `mobile` so far (one JSON line each), oldest first. */
+/**
+ * The texts of the SMS the log provider wrote for `mobile` so far (one JSON line each), oldest first. Only whole
+ * lines: the log arrives through a pipe in chunks, and the last line may be half there.
+ */
 function smsTo(mobile: string): string[] {
-  return e2e.server
-    .logs()
+  const logs = e2e.server.logs();
+  return logs
+    .slice(0, logs.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.includes('"sms"') && line.includes(mobile))
-    .map((line) => (JSON.parse(line) as { sms: { text: string } }).sms.text);
+    .flatMap((line) => {
+      try {
+        return [(JSON.parse(line) as { sms: { text: string } }).sms.text];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /**
@@ -27,12 +37,14 @@ function smsTo(mobile: string): string[] {
  * previous code (the bind code when the rebind code was asked for), and the next step waits for a page that never comes.
  */
 async function codeFor(mobile: string, seen = 0): Promise<string> {
-  for (;;) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     const texts = smsTo(mobile);
     const code = texts.length > seen ? /\d{6}/.exec(texts[seen]!)?.[0] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  throw new Error(`no SMS with a code to ${mobile} after the ${seen} already seen, within 20 s`);
 }
 
 async function signIn(context: BrowserContext, token: string): Promise<void> {

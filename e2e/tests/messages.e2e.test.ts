@@ -2,7 +2,7 @@ import type { DialogItem, DialogMessageItem, Page as ListPage, ThreadDetail } fr
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueName } from '../support/api';
-import { hydrated, useE2E } from '../support/harness';
+import { hydrated, liveOpen, useE2E } from '../support/harness';
 
 /** The message centre: dialogs, the chat, live delivery, the header badge, notices. */
 const e2e = useE2E();
@@ -34,9 +34,11 @@ async function browserOf(
   return opened;
 }
 
+/** Opens a signed-in member's page, ready for what is sent next: hydrated, its live stream open. */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await hydrated(page);
+  await liveOpen(page);
 }
 
 const chatUrl = (who: Member) => `/message?page=chat&userId=${who.id}&nickname=${encodeURIComponent(who.nickname)}`;

@@ -1,15 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * The server tests that start processes of their own (the built server, a cluster, SQLite writers): their own
+ * project (vitest.processes.config.ts), one file at a time.
+ */
+export const PROCESS_TESTS = [
+  'src/cluster.test.ts',
+  'src/graceful-stop.test.ts',
+  'src/db/sqlite-processes.test.ts',
+  'src/modules/dialogs/live-processes.test.ts',
+];
+
+export const serverProject = (test: NonNullable<ViteUserConfig['test']>): ViteUserConfig => ({
   resolve: {
     alias: { '@luntan/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
   },
   test: {
-    name: 'server',
-    include: ['src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...test,
   },
 });
+
+export default defineConfig(serverProject({ name: 'server', include: ['src/**/*.test.ts'], exclude: PROCESS_TESTS }));

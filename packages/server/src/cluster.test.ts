@@ -23,6 +23,10 @@ import {
 const LOGIN = '/api/v3/users/username.login';
 const LIST = '/api/v3/thread.list?perPage=50';
 const LOGIN_FAILURES = 4;
+/** How long a live event may take before the test fails: far below the 60 s poll it stands in for. */
+const LIVE_WAIT_MS = 15_000;
+/** How long another worker's write may take to reach this one's guest cache: far below the cache's minute. */
+const PROPAGATION_WAIT_MS = 30_000;
 
 function clusterSuite(label: string, env: () => Record<string, string>) {
   describe(label, () => {
@@ -96,7 +100,7 @@ function clusterSuite(label: string, env: () => Record<string, string>) {
 
       // Worker 2 told worker 1 before it answered; the relay (or NOTIFY) may still be in flight for a moment, but
       // nowhere near the cache's minute.
-      const deadline = Date.now() + 3000;
+      const deadline = Date.now() + PROPAGATION_WAIT_MS;
       let seen = await titles();
       while (!seen.titles.includes(title) && Date.now() < deadline) {
         await sleep(50);
@@ -104,7 +108,7 @@ function clusterSuite(label: string, env: () => Record<string, string>) {
       }
       expect(seen.titles).toContain(title);
       expect(seen.cache).toBe('miss');
-    });
+    }, 60_000);
 
     it('counts failed sign-ins of one address across both workers', async () => {
       const from = { 'x-forwarded-for': '10.2.0.7' };
@@ -145,7 +149,7 @@ function clusterSuite(label: string, env: () => Record<string, string>) {
         );
         await connected;
         const event = new Promise<{ messageId: number } | null>((resolve) => {
-          const timer = setTimeout(() => resolve(null), 5000);
+          const timer = setTimeout(() => resolve(null), LIVE_WAIT_MS);
           const look = () => {
             const match = /event: dialogMessage\ndata: (.+)\n\n/.exec(received);
             if (match) {
@@ -168,7 +172,7 @@ function clusterSuite(label: string, env: () => Record<string, string>) {
         stream?.destroy();
         streamClient.close();
       }
-    });
+    }, 60_000);
 
     // Last: it ends worker 2.
     it('starts a worker again when one dies, without stopping the other', async () => {

@@ -1,4 +1,4 @@
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { hydrate, notifyManager, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -19,11 +19,17 @@ import { createRoutes } from './route-table';
 
 /**
  * A page the server rendered for the member's groups (their own bits left out) is read again as the member once it
- * is hydrated: their name in the header, their likes, what they bought (server: modules/web/group-render.ts).
+ * is hydrated: their name in the header, their likes, what they bought (server: modules/web/group-render.ts). Then
+ * `<html data-viewer>` turns from "pending" to "member" (tests and support tools know the page is the member's own).
  */
 function ReadAsMember({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
-    void queryClient.invalidateQueries();
+    void queryClient.invalidateQueries().then(() => {
+      // The query cache tells its observers on its next batch: marked after that batch's render, not before it.
+      notifyManager.schedule(() => {
+        document.documentElement.dataset.viewer = 'member';
+      });
+    });
   }, [queryClient]);
   return null;
 }

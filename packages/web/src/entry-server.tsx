@@ -195,6 +195,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const html = renderDocument({
     lang: htmlLang(locale),
     platform,
+    viewerPending: Boolean(input.forGroups),
     title,
     keywords: site?.siteKeywords ?? '',
     description,

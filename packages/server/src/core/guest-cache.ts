@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import { LRUCache, type Perf } from 'lru-cache';
 import { tokenFromRequest } from '../modules/auth/viewer.js';
 import { renderAsFromRequest } from '../modules/web/group-render.js';
 import { chosenLocale } from './i18n.js';
@@ -28,12 +28,18 @@ export class GuestAnswerCache {
   constructor(
     readonly ttlMs: number,
     private readonly signals: SignalBus,
+    /** What the lifetimes are measured with (tests hand in a clock they move). */
+    clock: Perf = performance,
   ) {
     this.answers =
       ttlMs > 0
         ? new LRUCache<string, string>({
             ttl: ttlMs,
             ttlAutopurge: false,
+            perf: clock,
+            // The clock is read at every lookup (cheap): lru-cache would otherwise reuse a reading until a timer
+            // clears it, which outlasts a test's move of its clock.
+            ttlResolution: 0,
             maxSize: 32 * 1024 * 1024,
             sizeCalculation: (answer, key) => answer.length + key.length,
           })

@@ -29,9 +29,17 @@ describe('bench measurements', () => {
       { seconds: 0.05, warmupSeconds: 0 },
     );
     expect(result).toMatchObject({ name: 'sum', connections: 1, errors: 0 });
-    expect(result.samples).toBeGreaterThan(10);
-    expect(calls).toBeGreaterThanOrEqual(result.samples);
+    // How many fit in the window depends on the machine's load: each sample is one call, and there is at least one.
+    expect(result.samples).toBeGreaterThanOrEqual(1);
+    expect(calls).toBe(result.samples);
     expect(result.p50).toBeLessThanOrEqual(result.p99);
+    // Even a window that is over before the first call (a descheduled process) measures the row once.
+    const once = await runMeasurement(
+      { kind: 'function', name: 'once', setup: () => () => 1 },
+      { baseUrl: 'http://127.0.0.1:1', threadIds: [], memberToken: '' },
+      { seconds: 0, warmupSeconds: 0 },
+    );
+    expect(once.samples).toBe(1);
   });
 
   it('prints a Markdown table with the verdict on each target', () => {

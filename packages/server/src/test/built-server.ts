@@ -85,13 +85,35 @@ export interface StartOptions {
   viaNpm?: boolean;
 }
 
-/** Starts it and resolves once the banner is printed and the API answers. */
-export async function startBuiltServer(
+/** A probed port that another test file's server took before ours listened on it. */
+class PortTaken extends Error {}
+/** How many ports a start tries before it gives up (each is probed free just before). */
+const PORT_TRIES = 5;
+
+/**
+ * Starts it and resolves once the banner is printed and the API answers. The banner is printed by our own process
+ * once it listens, so the answer cannot come from another file's server that took the port first; when that
+ * happens our process exits with EADDRINUSE and the start is tried again on another port.
+ */
+export async function startBuiltServer(env: Record<string, string>, options: StartOptions = {}): Promise<BuiltServer> {
+  const storage = options.storage ?? newBuiltStorage();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, storage, options);
+    } catch (err) {
+      if (err instanceof PortTaken && attempt < PORT_TRIES) continue;
+      if (!options.storage) await storage.drop();
+      throw err;
+    }
+  }
+}
+
+async function startOnce(
   env: Record<string, string>,
-  { startupMs = 90_000, storage: given, viaNpm = false }: StartOptions = {},
+  storage: BuiltStorage,
+  { startupMs = 90_000, storage: given, viaNpm = false }: StartOptions,
 ): Promise<BuiltServer> {
   const port = await freePort();
-  const storage = given ?? newBuiltStorage();
   let output = '';
   const [command, args] = viaNpm ? ['npm', ['start']] : [process.execPath, [MAIN]];
   const child = spawn(command, args, {
@@ -115,7 +137,7 @@ export async function startBuiltServer(
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
 
-  const stop: BuiltServer['stop'] = async ({ alsoKill = [], graceMs = 15_000 } = {}) => {
+  const halt = async (graceMs: number) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -125,6 +147,9 @@ export async function startBuiltServer(
         await exited;
       }
     }
+  };
+  const stop: BuiltServer['stop'] = async ({ alsoKill = [], graceMs = 15_000 } = {}) => {
+    await halt(graceMs);
     for (const pid of alsoKill) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     if (!given) await storage.drop();
     return child.exitCode;
@@ -134,7 +159,10 @@ export async function startBuiltServer(
   const deadline = Date.now() + startupMs;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
+      if (child.exitCode !== null) {
+        const message = `server exited (${child.exitCode}): ${output}`;
+        throw output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
+      }
       if (output.includes('Luntan is running')) {
         try {
           if ((await fetch(`${base}/api/siteinfo.v2`)).ok) break;
@@ -146,7 +174,7 @@ export async function startBuiltServer(
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } catch (err) {
-    await stop({ graceMs: 5000 });
+    await halt(5000);
     throw err;
   }
   return { base, child, output: () => output, stop };

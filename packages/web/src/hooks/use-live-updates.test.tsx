@@ -130,6 +130,36 @@ describe('live updates', () => {
     expect(calls(api, '/api/v3/notification')).toBe(before.notices + 1);
   });
 
+  it('catches up when it first opens (what happened since the render), then marks the document until it fails', async () => {
+    const api = setUp();
+    const { unmount } = renderWithApp(<Probe userId={7} />, { api, forum: forum({ user: viewer() }) });
+    await settle();
+    const before = {
+      unread: calls(api, '/api/v3/unreadnotification'),
+      dialogs: calls(api, '/api/v3/dialog'),
+      notices: calls(api, '/api/v3/notification'),
+    };
+    expect(document.documentElement.dataset.live).toBeUndefined();
+
+    await act(async () => streams[0]!.emit('open'));
+    await settle();
+    expect(calls(api, '/api/v3/unreadnotification')).toBe(before.unread + 1);
+    expect(calls(api, '/api/v3/dialog')).toBe(before.dialogs + 1);
+    expect(calls(api, '/api/v3/notification')).toBe(before.notices + 1);
+    expect(document.documentElement.dataset.live).toBe('open');
+
+    await act(async () => streams[0]!.fail());
+    expect(document.documentElement.dataset.live).toBeUndefined();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    await act(async () => streams[1]!.emit('open'));
+    await settle();
+    expect(document.documentElement.dataset.live).toBe('open');
+    unmount();
+    expect(document.documentElement.dataset.live).toBeUndefined();
+  });
+
   it('opens a refused stream again later, and catches up once it is back', async () => {
     const api = setUp();
     renderWithApp(<Probe userId={7} />, { api, forum: forum({ user: viewer() }) });

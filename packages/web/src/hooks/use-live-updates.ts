@@ -46,13 +46,22 @@ export async function applyLiveEvent(ctx: AppContext, userId: number, kind: Live
   }
 }
 
-/** After a lost connection: whatever happened meanwhile. */
+/** Whatever happened while no stream was listening: before the first open, or while the connection was lost. */
 async function catchUp(ctx: AppContext, userId: number): Promise<void> {
   await Promise.all([
     refreshUnread(ctx, userId),
     ctx.queryClient.invalidateQueries({ queryKey: dialogsKey }),
     ctx.queryClient.invalidateQueries({ queryKey: notificationsKey }),
   ]);
+}
+
+/**
+ * `<html data-live="open">` while the stream is open and what happened before it opened has been read: from then on
+ * every change reaches the page (tests wait for it before they change something).
+ */
+function markLive(open: boolean): void {
+  if (open) document.documentElement.dataset.live = 'open';
+  else delete document.documentElement.dataset.live;
 }
 
 /**
@@ -69,7 +78,6 @@ export function useLiveUpdates(userId: number | null | undefined): void {
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | null = null;
     let retryMs = RETRY_FIRST_MS;
-    let openedBefore = false;
     let stopped = false;
 
     const open = (): void => {
@@ -77,8 +85,13 @@ export function useLiveUpdates(userId: number | null | undefined): void {
       source = stream;
       stream.addEventListener('open', () => {
         retryMs = RETRY_FIRST_MS;
-        if (openedBefore) void catchUp(ctx, userId);
-        openedBefore = true;
+        // On every open, the first too: an event sent between the page's render and the server's subscription of
+        // this stream went to nobody.
+        catchUp(ctx, userId)
+          .catch((error: unknown) => console.error(error))
+          .finally(() => {
+            if (!stopped && source === stream && stream.readyState === EventSource.OPEN) markLive(true);
+          });
       });
       for (const kind of LIVE_EVENTS) {
         stream.addEventListener(kind, () => {
@@ -86,6 +99,7 @@ export function useLiveUpdates(userId: number | null | undefined): void {
         });
       }
       stream.addEventListener('error', () => {
+        markLive(false);
         // CONNECTING: the browser reconnects by itself (the server asks for 3 s). CLOSED: it gave up (an HTTP error).
         if (stream.readyState !== EventSource.CLOSED || stopped) return;
         stream.close();
@@ -99,6 +113,7 @@ export function useLiveUpdates(userId: number | null | undefined): void {
       stopped = true;
       if (retryTimer !== null) clearTimeout(retryTimer);
       source?.close();
+      markLive(false);
     };
   }, [api, queryClient, isServer, userId]);
 }

@@ -1,5 +1,5 @@
-import { ASSET_LOAD_TIMEOUT_MS, type PluginListItem } from '@luntan/shared';
-import { ASSET_MESSAGES, AssetError, loadWithTimeout } from '../routing/asset-loader';
+import type { PluginListItem } from '@luntan/shared';
+import { ASSET_MESSAGES, AssetError, assetLoadTimeoutMs, loadWithTimeout } from '../routing/asset-loader';
 import type { PluginModuleExports } from './plugin-registry';
 
 /**
@@ -19,7 +19,7 @@ const loads = new Map<string, Promise<PluginLoadResult>>();
 export function loadPluginModule(
   item: Pick<PluginListItem, 'moduleUrl'>,
   importer: ModuleImporter = importModule,
-  timeoutMs: number = ASSET_LOAD_TIMEOUT_MS,
+  timeoutMs: number = assetLoadTimeoutMs(),
 ): Promise<PluginLoadResult> {
   let pending = loads.get(item.moduleUrl);
   if (!pending) {

@@ -148,13 +148,20 @@ export function PluginRuntime({
     listResult !== undefined &&
     (list.length === 0 || rules !== null) &&
     list.every((item) => results.has(item.moduleUrl));
-  // <html data-plugins="loading|ready" data-plugin-asset-errors="appid ...">: for styles, tests and support.
+  const pendingIds = list
+    .filter((item) => !results.has(item.moduleUrl))
+    .map((item) => item.appid)
+    .join(' ');
+  // <html data-plugins="loading|ready" data-plugins-pending="appid ..." data-plugin-asset-errors="appid ...">: for
+  // styles, tests and support.
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.plugins = settled ? 'ready' : 'loading';
+    if (pendingIds) root.dataset.pluginsPending = pendingIds;
+    else delete root.dataset.pluginsPending;
     if (failedIds) root.dataset.pluginAssetErrors = failedIds;
     else delete root.dataset.pluginAssetErrors;
-  }, [failedIds, settled]);
+  }, [failedIds, pendingIds, settled]);
 
   const inputs = useMemo((): SharedRenderInputs | null => {
     if (!forum) return null;

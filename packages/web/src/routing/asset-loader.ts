@@ -32,7 +32,20 @@ export function isAssetError(error: unknown): boolean {
   return typeof message === 'string' && Object.values(ASSET_MESSAGES).some((m) => message.startsWith(m));
 }
 
-export function loadWithTimeout<T>(importer: () => Promise<T>, timeoutMs: number = ASSET_LOAD_TIMEOUT_MS): Promise<T> {
+declare global {
+  interface Window {
+    /** Set before the page's scripts run (browser tests on a starved machine): the give-up time instead of 3800 ms. */
+    __LUNTAN_ASSET_TIMEOUT_MS__?: number;
+  }
+}
+
+/** How long a chunk or a plugin module may take before it is given up: the spec's 3800 ms unless the page says. */
+export function assetLoadTimeoutMs(): number {
+  const override = typeof window === 'undefined' ? undefined : window.__LUNTAN_ASSET_TIMEOUT_MS__;
+  return typeof override === 'number' && override > 0 ? override : ASSET_LOAD_TIMEOUT_MS;
+}
+
+export function loadWithTimeout<T>(importer: () => Promise<T>, timeoutMs: number = assetLoadTimeoutMs()): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new AssetError(ASSET_MESSAGES.incomplete)), timeoutMs);
     importer().then(

@@ -1,7 +1,7 @@
 import { ASSET_LOAD_TIMEOUT_MS } from '@luntan/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n';
-import { AssetError, canPrefetch, isAssetError, loadWithTimeout } from './asset-loader';
+import { AssetError, assetLoadTimeoutMs, canPrefetch, isAssetError, loadWithTimeout } from './asset-loader';
 import { documentTitle, isNotFoundMatch, shownMatches } from './handle';
 
 afterEach(() => vi.useRealTimers());
@@ -42,13 +42,34 @@ describe('asset loading', () => {
   it('gives up after 3800 ms and flags an asset error', async () => {
     vi.useFakeTimers();
     const pending = loadWithTimeout(() => new Promise<never>(() => undefined));
-    const outcome = pending.catch((error: unknown) => error);
+    let settled = false;
+    const outcome = pending.catch((error: unknown) => error).finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(ASSET_LOAD_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const error = await outcome;
     expect(error).toBeInstanceOf(AssetError);
     expect(isAssetError(error)).toBe(true);
     expect((error as Error).message).toBe('Route did not complete loading');
+  });
+
+  it('gives up after the time the page was given instead, when it was given one (browser tests)', async () => {
+    vi.useFakeTimers();
+    window.__LUNTAN_ASSET_TIMEOUT_MS__ = 60_000;
+    try {
+      expect(assetLoadTimeoutMs()).toBe(60_000);
+      let settled = false;
+      const outcome = loadWithTimeout(() => new Promise<never>(() => undefined))
+        .catch((error: unknown) => error)
+        .finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(isAssetError(await outcome)).toBe(true);
+    } finally {
+      delete window.__LUNTAN_ASSET_TIMEOUT_MS__;
+    }
+    expect(assetLoadTimeoutMs()).toBe(ASSET_LOAD_TIMEOUT_MS);
   });
 
   it('flags a chunk that fails to load', async () => {

@@ -2,6 +2,11 @@
 export interface DocumentParts {
   lang: string;
   platform: string;
+  /**
+   * The page was rendered for the member's groups (modules/web/group-render.ts on the server): `<html
+   * data-viewer="pending">` until the browser has read the member's own data (entry-client.tsx sets "member").
+   */
+  viewerPending?: boolean;
   title: string;
   keywords: string;
   description: string;
@@ -65,7 +70,8 @@ export function renderDocument(parts: DocumentParts): string {
     parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${withNonce(parts.siteStat, parts.nonce)}</div>` : '',
   ];
   return (
-    `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}">` +
+    `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}"` +
+    `${parts.viewerPending ? ' data-viewer="pending"' : ''}>` +
     `<head>${head.filter(Boolean).join('')}</head><body>${body.filter(Boolean).join('')}</body></html>`
   );
 }

@@ -1,6 +1,6 @@
 import { Code, GroupId, type Forum, type GroupData } from '@luntan/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 
 /**
@@ -66,14 +66,24 @@ describe('the viewer cache across two app instances', () => {
   });
 
   it('ends a paid group membership when it expires, without any write', async () => {
-    const u = await buildUser(a);
-    const soon = new Date(Date.now() + 1500).toISOString();
-    await sql`insert into group_user (group_id, user_id, expires_at) values (${GroupId.ADMINISTRATOR}, ${u.id}, ${soon})`.execute(
-      b.app.ctx.db,
-    );
-    expect((await forumOf(a, u.token)).user).toMatchObject({ isAdmin: true });
-    await new Promise((resolve) => setTimeout(resolve, 1600));
-    expect((await forumOf(a, u.token)).user).toMatchObject({ isAdmin: false });
+    // Expiries are read from Date: faked (Date only), so only the test moves the time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const u = await buildUser(a);
+      const ends = Date.now() + 60_000;
+      const endsAt = new Date(ends).toISOString();
+      await sql`insert into group_user (group_id, user_id, expires_at) values (${GroupId.ADMINISTRATOR}, ${u.id}, ${endsAt})`.execute(
+        b.app.ctx.db,
+      );
+      expect((await forumOf(a, u.token)).user).toMatchObject({ isAdmin: true });
+      vi.setSystemTime(ends - 1);
+      expect((await forumOf(a, u.token)).user).toMatchObject({ isAdmin: true });
+      expect(cached(a, u.token)).toBe(true);
+      vi.setSystemTime(ends);
+      expect((await forumOf(a, u.token)).user).toMatchObject({ isAdmin: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not count a post or a sign-in as a change of who the viewer is', async () => {

@@ -1,12 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBuiltStorage, startBuiltServer, type BuiltServer, type BuiltStorage } from '../../test/built-server.js';
 
 /**
  * Two real server processes (the built dist/main.js, as `npm start` runs it) on one database: a page whose stream
@@ -14,72 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * fast is the bench's to measure, not a test's: a busy machine delays it). Fan-out goes through
  * PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL. Needs the build (`npm test` builds first).
  */
-const MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
-const ADMIN = { username: 'procadmin', password: 'proc-admin-Passw0rd' };
 /** How long a live event may take before the test fails: far below the 60 s poll it stands in for. */
 const LIVE_WAIT_MS = 15_000;
-
-interface Proc {
-  base: string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as net.AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REGISTER: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/siteinfo.v2`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      // Never leave a slow starter running behind the test.
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
 
 async function api<T>(base: string, url: string, body?: unknown, token?: string): Promise<{ Code: number; Data: T }> {
   const res = await fetch(base + url, {
@@ -137,37 +67,27 @@ async function firstMessageEvent(base: string, token: string, ms: number) {
 
 function twoProcesses(label: string, env: () => Record<string, string>) {
   describe(label, () => {
-    let a: Proc;
-    let b: Proc;
-    let cleanup: () => Promise<void> = async () => undefined;
+    let a: BuiltServer | undefined;
+    let b: BuiltServer | undefined;
+    let storage: BuiltStorage | undefined;
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-procs-'));
-      const schema = process.env.DATABASE_URL ? `p_${randomBytes(6).toString('hex')}` : undefined;
-      const shared = { ...env(), DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) };
+      storage = newBuiltStorage();
+      const shared = { ...env(), RATE_LIMIT_REGISTER: '1000' };
       // A migrates the database first; B starts on the migrated one.
-      a = await startProcess(shared);
-      b = await startProcess(shared);
-      cleanup = async () => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        if (schema && process.env.DATABASE_URL) {
-          const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-          await client.connect();
-          await client.query(`drop schema if exists "${schema}" cascade`);
-          await client.end();
-        }
-      };
-    }, 60_000);
+      a = await startBuiltServer(shared, { storage });
+      b = await startBuiltServer(shared, { storage });
+    }, 200_000);
     afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await cleanup();
+      await Promise.all([a?.stop({ graceMs: 5000 }), b?.stop({ graceMs: 5000 })]);
+      await storage?.drop();
     });
 
     it('a page listening on process B hears a message sent through process A', async () => {
-      const alice = await member(a.base, 'pa');
-      const bob = await member(a.base, 'pb');
-      const listening = await firstMessageEvent(b.base, bob.token, LIVE_WAIT_MS);
+      const alice = await member(a!.base, 'pa');
+      const bob = await member(a!.base, 'pb');
+      const listening = await firstMessageEvent(b!.base, bob.token, LIVE_WAIT_MS);
       const sent = await api<{ id: number }>(
-        a.base,
+        a!.base,
         '/api/v3/dialog.create',
         { recipientUserId: bob.id, messageText: '从另一个进程来' },
         alice.token,

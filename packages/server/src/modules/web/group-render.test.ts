@@ -34,6 +34,8 @@ describe('member pages rendered once per set of groups', () => {
     expect(second.cache).toBe('hit');
     for (const html of [first.html, second.html]) {
       expect(html).toContain('"forGroups":true');
+      // Marked so until the browser has read the member's own data.
+      expect(html).toMatch(/<html [^>]*data-viewer="pending"/);
       expect(html).toContain('group render first');
       expect(html).not.toContain('Bob Li');
       expect(html).not.toContain(b.username);
@@ -66,7 +68,9 @@ describe('member pages rendered once per set of groups', () => {
     expect((await t.post('/api/backAdmin/users/update.user', { id: u.id, status: 1, reason: 'x' }, admin)).Code).toBe(
       0,
     );
-    expect((await page('/', u.token)).html).not.toContain('"forGroups":true');
+    const own = (await page('/', u.token)).html;
+    expect(own).not.toContain('"forGroups":true');
+    expect(own).not.toContain('data-viewer=');
     const other = await buildUser(t, { nickname: 'Carol Wu' });
     const my = await page('/my', other.token);
     expect(my.html).not.toContain('"forGroups":true');

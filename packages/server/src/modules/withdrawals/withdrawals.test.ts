@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { releaseSandboxPayouts } from '../payments/providers/sandbox.js';
 import {
   applyCash,
   balances,
@@ -341,23 +342,29 @@ describe('reviewing withdrawals', () => {
   it('nobody can reject or mark paid a withdrawal while its payout is in flight', async () => {
     await setSettings(t, admin, { cashPayoutProvider: 'sandbox' });
     const alice = await fundedMember();
-    const cash = (await applyCash(t, alice, '100.00', 'sandbox-slow@example.com')).Data;
+    const cash = (await applyCash(t, alice, '100.00', 'sandbox-hold@example.com')).Data;
     const approving = reviewCash(t, admin, [cash.id], CashStatus.APPROVED);
-    // The sandbox answers a slow account after a second; meanwhile the withdrawal is marked as being paid out.
-    const inFlight = async () =>
-      (
-        await t.app.ctx.db
-          .selectFrom('walletCash')
-          .select('tradeNo')
-          .where('id', '=', cash.id)
-          .executeTakeFirstOrThrow()
-      ).tradeNo === '';
-    for (let i = 0; i < 100 && !(await inFlight()); i++) await new Promise((r) => setTimeout(r, 5));
-    expect(await inFlight()).toBe(true);
-    for (const status of [CashStatus.REJECTED, CashStatus.PAID, CashStatus.APPROVED]) {
-      expect((await reviewCash(t, admin, [cash.id], status)).Data.failed).toMatchObject([
-        { id: cash.id, reason: 'status' },
-      ]);
+    try {
+      // The sandbox holds this account's payout until the test lets it go; meanwhile the withdrawal is marked as
+      // being paid out.
+      const inFlight = async () =>
+        (
+          await t.app.ctx.db
+            .selectFrom('walletCash')
+            .select('tradeNo')
+            .where('id', '=', cash.id)
+            .executeTakeFirstOrThrow()
+        ).tradeNo === '';
+      const deadline = Date.now() + 15_000;
+      while (!(await inFlight()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await inFlight()).toBe(true);
+      for (const status of [CashStatus.REJECTED, CashStatus.PAID, CashStatus.APPROVED]) {
+        expect((await reviewCash(t, admin, [cash.id], status)).Data.failed).toMatchObject([
+          { id: cash.id, reason: 'status' },
+        ]);
+      }
+    } finally {
+      releaseSandboxPayouts();
     }
     expect((await approving).Data.succeeded).toEqual([cash.id]);
     expect(await cashById(t, admin, alice.id, cash.id)).toMatchObject({

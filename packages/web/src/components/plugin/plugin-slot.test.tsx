@@ -184,6 +184,30 @@ describe('the plugin runtime', () => {
     expect(api.calls[0]?.path).toBe('/api/v3/plugin/list');
   });
 
+  it('names the plugins whose modules are still loading on the document', async () => {
+    let arrive: (exports: { Widget: () => ReactNode }) => void = () => undefined;
+    const importer = (url: string) =>
+      url.includes('/slow/')
+        ? new Promise<{ Widget: () => ReactNode }>((resolve) => (arrive = resolve))
+        : Promise.resolve({ Widget: () => <p>plugin {url.split('/')[2]}</p> });
+    const items = [at('right_insert'), at('right_insert', 'Widget', 'plugin_index', { appid: 'slow' })];
+    const api = fakeApi({ '/api/v3/plugin/list': () => items });
+    renderWithApp(
+      <PluginRuntime importer={importer}>
+        <PluginSlot target="plugin_index" hook="right_insert" />
+      </PluginRuntime>,
+      { api, forum: forum({ user: viewer() }) },
+    );
+    await screen.findByText('plugin hello');
+    const root = document.documentElement;
+    expect(root.dataset.pluginsPending).toBe('slow');
+    expect(root.dataset.plugins).toBe('loading');
+    await act(async () => arrive({ Widget: () => <p>plugin slow</p> }));
+    await screen.findByText('plugin slow');
+    expect(root.dataset.pluginsPending).toBeUndefined();
+    expect(root.dataset.plugins).toBe('ready');
+  });
+
   it('flags a module that fails to load: a warning, a data attribute and a marker for administrators', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     render('pc', [at('right_insert', 'Widget', 'plugin_index', { appid: 'broken', pluginName: 'Broken' })]);

@@ -91,17 +91,41 @@ export function sandboxCallback(
   return { body, signature: createHmac('sha256', secret).update(body).digest('hex') };
 }
 
+/** A held payout (`sandbox-hold…`) that nobody lets go answers by itself after this long. */
+const HOLD_LIMIT_MS = 60_000;
+const heldPayouts = new Set<() => void>();
+
+/**
+ * Lets every held sandbox payout of this process answer (paid). A test holds one to act while it is in flight,
+ * however slow the machine is, and lets it go here.
+ */
+export function releaseSandboxPayouts(): void {
+  for (const release of [...heldPayouts]) release();
+}
+
+function held(): Promise<void> {
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(limit);
+      heldPayouts.delete(release);
+      resolve();
+    };
+    const limit = setTimeout(release, HOLD_LIMIT_MS);
+    heldPayouts.add(release);
+  });
+}
+
 /**
  * The sandbox pays every withdrawal out at once, except to its test accounts, which play what real providers do:
  * `sandbox-refuse…` is refused ("account closed"), `sandbox-pending…` is still being processed (outcome unknown),
- * `sandbox-error…` does not answer (throws), `sandbox-slow…` answers after a second.
+ * `sandbox-error…` does not answer (throws), `sandbox-hold…` answers (paid) once released (releaseSandboxPayouts),
+ * or after a minute.
  */
-export const SANDBOX_SLOW_MS = 1000;
 async function sandboxPayout(request: PayoutRequest): Promise<PayoutResult> {
   const account = request.account.toLowerCase();
   if (account.startsWith('sandbox-refuse')) return { ok: false, reason: 'account closed' };
   if (account.startsWith('sandbox-pending')) return { ok: false, pending: true, reason: 'processing' };
   if (account.startsWith('sandbox-error')) throw new Error('the sandbox payout did not answer');
-  if (account.startsWith('sandbox-slow')) await new Promise((resolve) => setTimeout(resolve, SANDBOX_SLOW_MS));
+  if (account.startsWith('sandbox-hold')) await held();
   return { ok: true, tradeNo: `SBX${request.cashSn}` };
 }
