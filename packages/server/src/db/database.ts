@@ -37,6 +37,9 @@ import * as sms from './migrations/2026112321-sms.js';
 import * as oauth from './migrations/2026112322-oauth.js';
 import * as community from './migrations/2026112323-community.js';
 import * as cacheTriggers from './migrations/2026112401-cache-triggers.js';
+import * as replySearch from './migrations/2026112501-reply-search.js';
+import * as replySearchFill from './migrations/2026112502-reply-search-fill.js';
+import * as replySearchIndexes from './migrations/2026112503-reply-search-indexes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -67,6 +70,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112322-oauth': oauth,
   '2026112323-community': community,
   '2026112401-cache-triggers': cacheTriggers,
+  '2026112501-reply-search': replySearch,
+  '2026112502-reply-search-fill': replySearchFill,
+  '2026112503-reply-search-indexes': replySearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
