@@ -64,7 +64,8 @@ describe('words found only in replies', () => {
       position: 2,
       commentPosition: null,
     });
-    // The thread's own words: the thread matched, no reply to show.
+    // The thread's own words (a reply holds them too): the thread matched, no reply to show.
+    await buildReply(t, bob.token, thread.threadId, { text: '颐和园的长廊也值得一看' });
     expect(await matchOf('颐和园', thread.threadId)).toBeNull();
     expect(await found('颐和园')).toEqual([thread.threadId]);
   });
