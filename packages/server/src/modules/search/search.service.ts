@@ -43,7 +43,7 @@ export function withSearchCandidates(db: Kysely<DB>, dialect: DialectName, searc
 }
 
 /** The thread is a candidate (in a query made by withSearchCandidates). */
-export const isSearchCandidate = sql<SqlBool>`threads.id in (select id from search_threads union select thread_id from search_replies)`;
+export const isSearchCandidate = sql<SqlBool>`threads.id in (select id from search_threads union all select thread_id from search_replies)`;
 
 /** For a thread found through its replies only: the earliest matching reply or comment the viewer sees; else null. */
 export const matchedPostId = sql<
