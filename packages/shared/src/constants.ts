@@ -48,6 +48,8 @@ export const CONTENT_KIND = {
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 50;
+/** How many comments each reply of posts.list carries; posts.reply pages through the rest. */
+export const COMMENTS_PREVIEW = 10;
 
 /** The family's default groups. */
 export const GroupId = {

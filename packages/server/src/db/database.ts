@@ -41,6 +41,9 @@ import * as purchases from './migrations/2026112601-purchases.js';
 import * as purchasesBackfill from './migrations/2026112602-purchases-backfill.js';
 import * as usernameChoice from './migrations/2026112603-username-choice.js';
 import * as usernameChoiceBackfill from './migrations/2026112604-username-choice-backfill.js';
+import * as replySearch from './migrations/2026112605-reply-search.js';
+import * as replySearchFill from './migrations/2026112606-reply-search-fill.js';
+import * as replySearchIndexes from './migrations/2026112607-reply-search-indexes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -75,6 +78,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112602-purchases-backfill': purchasesBackfill,
   '2026112603-username-choice': usernameChoice,
   '2026112604-username-choice-backfill': usernameChoiceBackfill,
+  '2026112605-reply-search': replySearch,
+  '2026112606-reply-search-fill': replySearchFill,
+  '2026112607-reply-search-indexes': replySearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

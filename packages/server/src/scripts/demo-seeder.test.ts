@@ -126,6 +126,17 @@ describe('demo seeder', () => {
     expect(ids.has(chinese.threadId)).toBe(true);
   });
 
+  it('indexes every reply and comment that is not hidden, and no other post', async () => {
+    const { db, dialect } = t.server.database;
+    const indexed = dialect === 'postgres' ? sql`select post_id from post_search` : sql`select rowid from post_search`;
+    const { rows } = await sql<{ wrong: number | string; entries: number | string }>`select
+      (select count(*) from posts p where case when p.is_first = 0 and p.deleted_at is null and p.is_approved = 1
+        then 1 else 0 end <> case when p.id in (${indexed}) then 1 else 0 end) as wrong,
+      (select count(*) from post_search) as entries`.execute(db);
+    expect(Number(rows[0]!.wrong)).toBe(0);
+    expect(Number(rows[0]!.entries)).toBeGreaterThan(OPTIONS.posts);
+  });
+
   it('lets demo users sign in, and the API carries on from the seeded ids and counters', async () => {
     const { rows } = await sql<{
       username: string;

@@ -17,6 +17,7 @@ import { hashPassword } from '../modules/auth/auth.service.js';
 import { insertCategory, listCategories } from '../modules/categories/categories.repository.js';
 import { addUserToGroup, findDefaultGroup } from '../modules/groups/groups.repository.js';
 import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/posts/post-content.js';
+import { insertReplyIndex, type ReplyIndexEntry } from '../modules/search/reply-index.repository.js';
 import { insertThreadIndex, type ThreadIndexEntry } from '../modules/search/search.repository.js';
 import { insertUser, normalizeUsername } from '../modules/users/users.repository.js';
 import {
@@ -33,7 +34,8 @@ import { demoUserProfiles } from './demo-users.js';
 /**
  * Fills a forum with demo threads, replies, comments, likes, favourites and views, written in batches straight to
  * the database but exactly as the API would have left them: Markdown rendered by the same renderer (mentions
- * resolved as `renderContent` does), the search index written for every thread that is not deleted, and every
+ * resolved as `renderContent` does), the search indexes written for every thread that is not deleted and every reply
+ * or comment that is not hidden, and every
  * counter (thread, post, category, user) set to what the API's increments would have added up to. Ids continue
  * after the largest existing ones, so a second run adds more. Run it while no one else writes to the forum.
  */
@@ -83,6 +85,7 @@ interface Batch {
   mentions: Insertable<PostMentionsTable>[];
   views: Insertable<ThreadViewsDailyTable>[];
   index: ThreadIndexEntry[];
+  replyIndex: ReplyIndexEntry[];
   categories: Map<number, number>;
   users: Map<number, UserDelta>;
 }
@@ -216,6 +219,7 @@ async function writeBatch(db: Kysely<DB>, dialect: DialectName, b: Batch): Promi
     await insertChunked(trx, dialect, 'postMentions', b.mentions);
     await insertChunked(trx, dialect, 'threadViewsDaily', b.views);
     await insertThreadIndex(trx, dialect, b.index);
+    await insertReplyIndex(trx, dialect, b.replyIndex);
     for (const [id, delta] of [...b.categories].sort((x, y) => x[0] - y[0])) {
       await trx
         .updateTable('categories')
@@ -318,6 +322,7 @@ export async function seedDemo(
       mentions: [],
       views: [],
       index: [],
+      replyIndex: [],
       categories: new Map(),
       users: new Map(),
     };
@@ -415,6 +420,7 @@ export async function seedDemo(
         userDelta(poster.id).likedCount += likes.length;
         // What the API's increments add up to: a hidden post was counted when written and uncounted when hidden.
         if (!hidden) {
+          b.replyIndex.push({ postId: id, content: html.plain });
           userDelta(poster.id).postCount += 1;
           if (under) {
             under.comments.push({ id, userId: poster.id });

@@ -10,9 +10,6 @@ export const postContent = z
   .transform((v) => (typeof v === 'string' ? v : v.text))
   .refine((s) => s.trim() !== '', problem({ kind: 'empty' }));
 
-/** How many comments each reply of posts.list carries; posts.reply pages through the rest. */
-export const COMMENTS_PREVIEW = 10;
-
 /** GET /api/v3/posts.list: the replies of a thread, oldest first (sort=-createdAt: newest first). */
 export const postsListQuery = z.object({
   threadId: queryId,

@@ -250,6 +250,31 @@ export interface ThreadItem {
    * `content.text` as plain text, no images, no mentions): show the price and a button to buy (order.create type 3).
    */
   canViewFull: boolean;
+  /**
+   * Only in a search (thread.list with filter[search]): null when the thread itself (its title or first post) holds
+   * the words, else the reply or comment through which it was found.
+   */
+  matchedPost?: SearchMatchedPost | null;
+}
+
+/** A reply or comment holding the searched words, for a thread found through its replies (thread.list search). */
+export interface SearchMatchedPost {
+  /** The post: on the thread page, the element `post-<id>` (a comment's only among its reply's first comments). */
+  postId: number;
+  isComment: boolean;
+  /** For a comment: the reply it is under (always on the thread page). */
+  replyPostId: number | null;
+  user: UserSummary;
+  createdAt: string;
+  /** Plain text around the first match, at most 120 characters (… where cut). */
+  excerpt: string;
+  /**
+   * Where the reply (a comment's reply) is among the thread's replies as posts.list lists them for this viewer, oldest
+   * first, from 1: it is on page ceil(position / perPage).
+   */
+  position: number;
+  /** For a comment: where it is among its reply's comments, from 1 (posts.list carries the first COMMENTS_PREVIEW). */
+  commentPosition: number | null;
 }
 
 /** thread.detail, thread.create and thread.update answer a thread with its first post's content. */

@@ -70,10 +70,13 @@ export const threadDetailQuery = (api: ApiClient, threadId: number) => ({
   queryFn: (): Promise<ApiResult<ThreadDetail>> => api.get<ThreadDetail>('/api/v3/thread.detail', { threadId }),
 });
 
+/** Replies per page of a thread (links to a reply compute its page with it). */
+export const REPLIES_PER_PAGE = 20;
+
 export const postsQuery = (api: ApiClient, threadId: number, page: number) => ({
   queryKey: ['posts', threadId, page] as const,
   queryFn: (): Promise<ApiResult<Page<PostItem>>> =>
-    api.get<Page<PostItem>>('/api/v3/posts.list', { threadId, page, perPage: 20 }),
+    api.get<Page<PostItem>>('/api/v3/posts.list', { threadId, page, perPage: REPLIES_PER_PAGE }),
 });
 
 export const userSearchQuery = (api: ApiClient, keyword: string, page: number) => ({

@@ -37,6 +37,8 @@ export const en: Messages = {
     threads: 'Threads',
     users: 'Users',
     userStats: '{{threads}} threads · {{fans}} followers',
+    inReply: 'Reply by {{name}}',
+    inComment: 'Comment by {{name}}',
   },
   notFound: {
     title: 'resource not found',

@@ -35,6 +35,8 @@ export const zh = {
     threads: '主题',
     users: '用户',
     userStats: '{{threads}} 个主题 · {{fans}} 个粉丝',
+    inReply: '{{name}} 的回复',
+    inComment: '{{name}} 的评论',
   },
   notFound: {
     title: '资源不存在',

@@ -91,7 +91,10 @@ function UserResults({ keyword, page }: { keyword: string; page: number }) {
   );
 }
 
-/** Search results: threads (matches marked, Chinese words found inside sentences) and users. */
+/**
+ * Search results: threads, also found through a reply or comment (shown under the thread, linked to its place), with
+ * the matches marked and Chinese words found inside sentences; and users.
+ */
 export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

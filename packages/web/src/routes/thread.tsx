@@ -3,7 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
-import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  Link,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { positiveInt, postsQuery, threadDetailQuery } from '../api/forum-queries';
 import { post } from '../api/mutate';
 import { browserApi } from '../api/client';
@@ -321,7 +329,32 @@ function Composer({
   );
 }
 
-function PostView({ item, threadId, isComment }: { item: PostItem; threadId: number; isComment?: boolean }) {
+/**
+ * The post the address points at (`#post-N`: from a notice or a search), for marking it. CSS's :target misses an
+ * address changed by the router (history.pushState), and the server never sees the fragment, so it is read after
+ * hydration.
+ */
+function useTargetPost(): number | null {
+  const { hash } = useLocation();
+  const [target, setTarget] = useState<number | null>(null);
+  useEffect(() => {
+    const match = /^#post-(\d+)$/.exec(hash);
+    setTarget(match ? Number(match[1]) : null);
+  }, [hash]);
+  return target;
+}
+
+function PostView({
+  item,
+  threadId,
+  isComment,
+  target,
+}: {
+  item: PostItem;
+  threadId: number;
+  isComment?: boolean;
+  target: number | null;
+}) {
   const { t } = useTranslation();
   const refresh = useRefresh(threadId);
   const [mode, setMode] = useState<'view' | 'edit' | 'comment'>('view');
@@ -366,7 +399,7 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
 
   return (
     <article
-      className={isComment ? 'lt-post lt-post--comment' : 'lt-post'}
+      className={`lt-post${isComment ? ' lt-post--comment' : ''}${item.id === target ? ' lt-post--target' : ''}`}
       id={postAnchor(item.id)}
       data-testid={isComment ? 'comment' : 'reply'}
       data-post-id={item.id}
@@ -439,7 +472,7 @@ function PostView({ item, threadId, isComment }: { item: PostItem; threadId: num
         {item.comments.length > 0 ? (
           <div className="lt-post__comments">
             {item.comments.map((c) => (
-              <PostView key={c.id} item={c} threadId={threadId} isComment />
+              <PostView key={c.id} item={c} threadId={threadId} isComment target={target} />
             ))}
             {item.replyCount > item.comments.length ? (
               <p className="lt-post__more">
@@ -462,6 +495,7 @@ function Replies({ thread, page }: { thread: ThreadDetail; page: number }) {
   const refresh = useRefresh(thread.threadId);
   const result = useQuery(postsQuery(api, thread.threadId, page)).data;
   const list = result && isSuccess(result) ? result.Data : null;
+  const target = useTargetPost();
 
   const reply = async (text: string, captcha?: string) => {
     const done = await post('/api/v3/posts.create', {
@@ -486,7 +520,7 @@ function Replies({ thread, page }: { thread: ThreadDetail; page: number }) {
       {result && !list ? <p className="lt-empty">{result.Message}</p> : null}
       {list && list.pageData.length === 0 ? <p className="lt-empty">{t('thread.noReplies')}</p> : null}
       {list?.pageData.map((item) => (
-        <PostView key={item.id} item={item} threadId={thread.threadId} />
+        <PostView key={item.id} item={item} threadId={thread.threadId} target={target} />
       ))}
       {list ? <Pager current={list.currentPage} total={list.totalPage} /> : null}
       {thread.ability.canReply ? (

@@ -15,6 +15,7 @@ import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
 import { notifyLiked, notifyPostModerated, notifyPostPublished } from '../notifications/notifications.service.js';
+import { syncReplyIndex } from '../search/reply-index.repository.js';
 import { writeThreadIndex } from '../search/search.repository.js';
 import {
   assertMayPublish,
@@ -289,6 +290,7 @@ export async function createPost(
       await countApprovedPost(trx, { threadId: thread.id, replyPostId: reply?.id ?? null, userId: user.id }, at);
     await replaceMentions(trx, id, rendered.mentions);
     await linkAttachments(trx, user.id, id, content);
+    await syncReplyIndex(trx, ctx.dialect, id);
     return id;
   });
   await notifyPostPublished(ctx, postId);
@@ -385,6 +387,9 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         await bumpUserCounter(trx, post.userId, 'postCount', delta);
       }
     }
+    // New text, a hold for review, hiding or restoring: the reply index follows the post.
+    if (post.isFirst === 0 && (rendered || body.isDeleted !== undefined))
+      await syncReplyIndex(trx, ctx.dialect, post.id);
   });
   if (rendered) await notifyPostPublished(ctx, post.id);
   if (likedNow) await notifyLiked(ctx, user.id, post.id);

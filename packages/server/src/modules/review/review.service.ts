@@ -13,6 +13,7 @@ import type { ViewerContext } from '../auth/viewer.js';
 import { notifyReviewed } from '../notifications/notifications.service.js';
 import { findPost, updatePostIf } from '../posts/posts.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
+import { syncReplyIndex } from '../search/reply-index.repository.js';
 import { removeThreadIndex } from '../search/search.repository.js';
 import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';
@@ -123,6 +124,7 @@ export async function submitReview(
       }
       if (body.action === 'ignore') await updatePostIf(trx, id, { isApproved: ApprovalState.IGNORED }, false);
       if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
+      await syncReplyIndex(trx, ctx.dialect, id);
     }
   });
   await notifyReviewed(ctx, actor, body.type, body.action, ids);

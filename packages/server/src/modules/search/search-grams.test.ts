@@ -2,7 +2,7 @@ import type { Page, ThreadItem } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { buildThread } from '../../test/forum-fixtures.js';
-import { cjkGrams } from './search.repository.js';
+import { cjkGrams } from './search-terms.js';
 
 /** One- and two-character CJK words, answered from the grams index, must find exactly what a substring search finds. */
 

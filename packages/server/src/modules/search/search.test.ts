@@ -2,7 +2,8 @@ import { Code, type Page, type ThreadItem, type UserSearchItem } from '@luntan/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { buildThread, pause } from '../../test/forum-fixtures.js';
-import { containsPattern, isIndexed, parseKeywords } from './search.repository.js';
+import { isIndexed } from './search.repository.js';
+import { containsPattern, parseKeywords } from './search-terms.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 

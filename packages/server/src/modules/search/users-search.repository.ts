@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { containsPattern } from './search.repository.js';
+import { containsPattern } from './search-terms.js';
 
 /** Case-insensitive LIKE (SQLite's LIKE folds ASCII; PostgreSQL needs ILIKE, served by the pg_trgm indexes). */
 const op = (dialect: DialectName) => sql.raw(dialect === 'postgres' ? 'ilike' : 'like');

@@ -1,13 +1,22 @@
 import { ThreadComplex, ThreadSort } from '@luntan/shared';
-import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
-import { threadMatchCondition, titleHit } from '../search/search.repository.js';
+import { titleHit } from '../search/search.repository.js';
+import { isSearchCandidate, matchedPostId, withSearchCandidates, type ThreadSearch } from '../search/search.service.js';
 
-/** A thread with what lists show beside it: its author and its category's name. */
-export type ThreadRow = Thread & { authorNickname: string; authorAvatar: string; categoryName: string };
+/**
+ * A thread with what lists show beside it: its author and its category's name; in a search, the reply through which
+ * it was found (search.service.ts).
+ */
+export type ThreadRow = Thread & {
+  authorNickname: string;
+  authorAvatar: string;
+  categoryName: string;
+  matchedPostId?: number | null;
+};
 
-function threadsWithAuthor(db: Kysely<DB>) {
+function threadsWithAuthor(db: QueryCreator<DB>) {
   return db
     .selectFrom('threads')
     .innerJoin('users', 'users.id', 'threads.userId')
@@ -80,7 +89,8 @@ export interface ThreadListFilter {
   /** null: every category. */
   categoryIds: number[] | null;
   essence?: boolean | undefined;
-  searchTerms?: string[] | undefined;
+  /** A search: its words, and whose replies may be found (search.service.ts). */
+  search?: ThreadSearch | undefined;
   complex?: number | undefined;
   toUserId?: number | undefined;
   sort: number;
@@ -92,9 +102,6 @@ export const utcDay = (daysAgo = 0): string => new Date(Date.now() - daysAgo * 8
 
 /** The "hot" window: views of the last 7 days (today and the 6 before). */
 const HOT_DAYS = 7;
-
-/** Only this many search matches (the newest) are ranked and counted: a common word must not sort the forum. */
-export const SEARCH_CANDIDATES_MAX = 1000;
 
 interface ListPart {
   /** true: threads viewed in the last days only, false: the others. */
@@ -162,11 +169,13 @@ function applyListFilter<O>(
       );
     }
   }
-  if (f.searchTerms && f.searchTerms.length > 0) {
-    q = q.where(threadMatchCondition(dialect, f.searchTerms, SEARCH_CANDIDATES_MAX));
-  }
+  // The candidates are common table expressions of the query (withSearchCandidates: `from` below).
+  if (f.search) q = q.where(isSearchCandidate);
   return q;
 }
+
+/** What a list's queries start from: the database, with a search's candidates when searching. */
+const from = (db: Kysely<DB>, dialect: DialectName, f: ThreadListFilter) => withSearchCandidates(db, dialect, f.search);
 
 /**
  * Whether the count can be read from the category counters: `categories.thread_count` counts exactly the listed
@@ -178,7 +187,7 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
   f.essence === undefined &&
   f.complex === undefined &&
   f.toUserId === undefined &&
-  (f.searchTerms === undefined || f.searchTerms.length === 0);
+  f.search === undefined;
 
 async function countFromCategories(
   db: Kysely<DB>,
@@ -220,7 +229,7 @@ export async function countThreads(
   categories?: Pick<Category, 'id' | 'threadCount'>[],
 ): Promise<number> {
   if (countsFromCategories(f, part)) return countFromCategories(db, f, categories);
-  const row = await applyListFilter(db.selectFrom('threads'), dialect, f, part)
+  const row = await applyListFilter(from(db, dialect, f).selectFrom('threads'), dialect, f, part)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -243,11 +252,13 @@ async function listPart(
   limit: number,
 ): Promise<ThreadRow[]> {
   const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
-  if (f.searchTerms && f.searchTerms.length > 0 && part.viewedRecently === undefined) {
-    return (await searchPage(db, dialect, f, f.searchTerms, column, offset, limit)).rows;
+  if (f.search && part.viewedRecently === undefined) {
+    return (await searchPage(db, dialect, f, f.search, column, offset, limit)).rows;
   }
-  let q = applyListFilter(threadsWithAuthor(db), dialect, f, part);
-  if (f.searchTerms && f.searchTerms.length > 0) q = q.orderBy(titleHit(dialect, f.searchTerms), 'desc');
+  let q = applyListFilter(threadsWithAuthor(from(db, dialect, f)), dialect, f, part);
+  if (f.search) {
+    q = q.select(matchedPostId.as('matchedPostId')).orderBy(titleHit(dialect, f.search.terms), 'desc');
+  }
   if (part.viewedRecently) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.orderBy(
@@ -266,7 +277,7 @@ async function listPart(
 }
 
 /**
- * A page of search results. Up to SEARCH_CANDIDATES_MAX matches are ranked (title hits first, then the list's
+ * A page of search results. The candidates (search.service.ts) are ranked (title hits first, then the list's
  * order), so the ranking sorts only what it needs: the id, the title hit and the sort key of each candidate; the
  * whole rows (summary, author, category) are read for the page's threads only. Sorting whole rows of a thousand
  * candidates was half the time of a search for a common word.
@@ -275,12 +286,14 @@ async function searchPage(
   db: Kysely<DB>,
   dialect: DialectName,
   f: ThreadListFilter,
-  terms: string[],
+  search: ThreadSearch,
   column: (typeof SORT_COLUMN)[keyof typeof SORT_COLUMN],
   offset: number,
   limit: number,
   withTotal = false,
 ): Promise<{ rows: ThreadRow[]; total: number | null }> {
+  const terms = search.terms;
+  // The ranking is a subquery of the page's query, which holds the candidates (`from`): they are found once.
   const ranked = applyListFilter(db.selectFrom('threads'), dialect, f)
     .select(['threads.id as rankedId', `${column} as rankedKey`])
     .select(titleHit(dialect, terms).as('rankedTitleHit'))
@@ -290,9 +303,10 @@ async function searchPage(
     .orderBy('threads.id', 'desc')
     .offset(offset)
     .limit(limit);
-  const rows = await threadsWithAuthor(db)
+  const rows = await threadsWithAuthor(from(db, dialect, f))
     .innerJoin(ranked.as('ranked'), 'ranked.rankedId', 'threads.id')
     .select('ranked.rankedTotal')
+    .select(matchedPostId.as('matchedPostId'))
     .orderBy('ranked.rankedTitleHit', 'desc')
     .orderBy('ranked.rankedKey', 'desc')
     .orderBy('threads.id', 'desc')
@@ -302,10 +316,8 @@ async function searchPage(
 }
 
 /**
- * A page of the list and the number of threads in it. On PostgreSQL a search counts its matches in the query that
- * ranks them (`count(*) over ()`): finding the candidates is most of the work there (the index is read newest
- * first and each row checked with LIKE), and a separate count did it twice. On SQLite the FTS5 match is cheap and
- * the window costs as much as a count, so the two run side by side as for every other list.
+ * A page of the list and the number of threads in it. A search counts its candidates in the query that ranks them
+ * (`count(*) over ()`): one read of them instead of two.
  */
 export async function listThreadsPage(
   db: Kysely<DB>,
@@ -315,9 +327,9 @@ export async function listThreadsPage(
   limit: number,
   categories?: Pick<Category, 'id' | 'threadCount'>[],
 ): Promise<{ rows: ThreadRow[]; totalCount: number }> {
-  if (dialect === 'postgres' && f.searchTerms && f.searchTerms.length > 0 && f.sort !== ThreadSort.HOT) {
+  if (f.search && f.sort !== ThreadSort.HOT) {
     const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
-    const page = await searchPage(db, dialect, f, f.searchTerms, column, offset, limit, true);
+    const page = await searchPage(db, dialect, f, f.search, column, offset, limit, true);
     // A page past the end has no row to carry the total: count then.
     const totalCount = page.total ?? (await countThreads(db, dialect, f, {}, categories));
     return { rows: page.rows, totalCount };
@@ -346,7 +358,7 @@ async function twoPartPage(
   // needs it counted.
   let first: ThreadRow[];
   let headCount: number;
-  if (!f.searchTerms || f.searchTerms.length === 0) {
+  if (!f.search) {
     const part = await recentlyViewedPage(db, dialect, f, offset, limit);
     if (part.rows.length === limit) return part.rows;
     first = part.rows;

@@ -46,7 +46,9 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
           'canViewFull is false the summary holds only the free part. ' +
           'filter[categoryids][] (sub-categories included), filter[sort] 1 created / 2 last reply / 3 hot (views in ' +
           'the last 7 days) / 4 updated, filter[essence] 0|1, filter[search] (every space-separated word, anywhere ' +
-          'in the title or the first post; title matches first, then newest), filter[complex] 1 my drafts / 2 liked / ' +
+          'in the title or the first post, or all in one reply or comment the viewer may read; title matches first, ' +
+          'then newest; each item then carries matchedPost: null, or the reply through which it was found, with ' +
+          'its excerpt and position among the replies), filter[complex] 1 my drafts / 2 liked / ' +
           '3 favourites / 5 threads of filter[toUserId]. Sticky threads come first unless searching or filtering by ' +
           'complex/toUserId. Threads of authors the viewer blocked are left out.',
         querystring: threadListQuery,

@@ -36,7 +36,9 @@ import {
   replaceMentions,
   updatePostIf,
 } from '../posts/posts.repository.js';
-import { parseKeywords, removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
+import { removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
+import { parseKeywords } from '../search/search-terms.js';
+import { presentMatchedPosts } from '../search/search.service.js';
 import { likesVisibleTo } from '../people/people.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
 import {
@@ -446,18 +448,33 @@ export async function listThreadsFor(
   const categories = await listCategories(ctx.db);
   const categoryIds = listableCategories(categories, viewer, filter.categoryids);
   const searchTerms = filter.search ? parseKeywords(filter.search) : [];
+  const viewerId = viewer.user?.id ?? null;
+  const search =
+    searchTerms.length > 0
+      ? { terms: searchTerms, replies: { viewerId, categoryIds: replyCategories(categories, viewer, categoryIds) } }
+      : undefined;
   const f: ThreadListFilter = {
-    viewerId: viewer.user?.id ?? null,
+    viewerId,
     categoryIds,
     essence: filter.essence,
-    searchTerms,
+    search,
     complex: filter.complex,
     toUserId: filter.toUserId,
     sort: filter.sort,
-    stickyFirst: searchTerms.length === 0 && filter.complex === undefined && filter.toUserId === undefined,
+    stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
   };
   const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
-  return pageOf(await presentThreads(ctx.db, viewer, rows), page, perPage, totalCount);
+  const items = await presentThreads(ctx.db, viewer, rows);
+  if (!search) return pageOf(items, page, perPage, totalCount);
+  const matched = await presentMatchedPosts(ctx.db, viewerId, searchTerms, rows);
+  const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
+  return pageOf(found, page, perPage, totalCount);
+}
+
+/** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
+function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {
+  if (listed === null && can(viewer, 'thread.viewPosts')) return null;
+  return (listed ?? all.map((c) => c.id)).filter((id) => can(viewer, 'thread.viewPosts', id));
 }
 
 /** GET thread.stick: the sticky threads of the home page or of one category (and its sub-categories). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { threadListRequest } from '../../api/forum-queries';
 import { splitMatches } from './highlight';
 import { imageMarkdown, insertBlock, wrapSelection } from './markdown-editor';
+import { matchedPostHref } from './matched-post';
 import { pageWindow } from './pager';
 import { shareText, SHARE_TEXT_MAX } from './share-text';
 import { friendlyTime, stableTime } from './time-text';
@@ -78,5 +79,26 @@ describe('times', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
     expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
     expect(friendlyTime('2026-11-21T07:00:00Z', 'zh', now)).toBe('3小时前');
+  });
+});
+
+describe('matchedPostHref', () => {
+  const post = {
+    postId: 40,
+    isComment: false,
+    replyPostId: null,
+    user: { userId: 2, nickname: 'b', avatar: '' },
+    createdAt: '2026-11-25T08:00:00.000Z',
+    excerpt: '',
+    position: 1,
+    commentPosition: null,
+  };
+  it('opens the page of the reply (20 a page) at its anchor; a comment beyond the first ten at its reply', () => {
+    expect(matchedPostHref(7, post)).toBe('/thread/7#post-40');
+    expect(matchedPostHref(7, { ...post, position: 20 })).toBe('/thread/7#post-40');
+    expect(matchedPostHref(7, { ...post, position: 21 })).toBe('/thread/7?page=2#post-40');
+    const comment = { ...post, isComment: true, replyPostId: 30, position: 45, commentPosition: 10 };
+    expect(matchedPostHref(7, comment)).toBe('/thread/7?page=3#post-40');
+    expect(matchedPostHref(7, { ...comment, commentPosition: 11 })).toBe('/thread/7?page=3#post-30');
   });
 });

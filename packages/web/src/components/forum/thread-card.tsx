@@ -7,10 +7,14 @@ import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { Icon } from '../ui';
 import { Highlight } from './highlight';
+import { MatchedPost } from './matched-post';
 import { TimeText } from './time-text';
 import './forum.css';
 
-/** One thread in a list: author, title, summary, category, counts; matches marked when a keyword is given. */
+/**
+ * One thread in a list: author, title, summary, category, counts; matches marked when a keyword is given, and in a
+ * search the reply through which the thread was found.
+ */
 export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: string }) {
   const { t } = useTranslation();
   return (
@@ -38,6 +42,9 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
         <p className="lt-thread-card__summary">
           <Highlight text={thread.summary} keyword={keyword} />
         </p>
+      ) : null}
+      {thread.matchedPost ? (
+        <MatchedPost threadId={thread.threadId} post={thread.matchedPost} keyword={keyword} />
       ) : null}
       <PluginSlot target="plugin_index" hook="thread_extension_display_hook" threadData={thread} />
       <footer className="lt-thread-card__counts">
