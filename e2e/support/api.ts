@@ -130,16 +130,17 @@ export async function clearNotifications(
 
 /**
  * Makes a member's password the kind an outside sign-in gives an account it creates (random, unknown to its
- * owner), straight in the test server's SQLite database: the account then sets its first password on /my.
+ * owner), straight in the test server's database (SQLite or PostgreSQL): the account then sets its first password
+ * on /my.
  */
-export function markPasswordGenerated(dataDir: string, userId: number): void {
-  const db = new Database(path.join(dataDir, 'luntan.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare(
-      'INSERT INTO user_generated_passwords (user_id, password_hash, created_at) SELECT id, password_hash, ? FROM users WHERE id = ?',
-    ).run(new Date().toISOString(), userId);
-  } finally {
-    db.close();
-  }
+export async function markPasswordGenerated(
+  server: Pick<RunningServer, 'dataDir' | 'postgres'>,
+  userId: number,
+): Promise<void> {
+  await writeDatabase(server, [
+    {
+      sql: 'INSERT INTO user_generated_passwords (user_id, password_hash, created_at) SELECT id, password_hash, ? FROM users WHERE id = ?',
+      params: [new Date().toISOString(), userId],
+    },
+  ]);
 }

@@ -254,7 +254,7 @@ describe('the linked accounts on /my', () => {
       ],
     });
     const member = await ApiClient.register(e2e.baseUrl, uniqueName('l'), 'e2e-Passw0rd');
-    markPasswordGenerated(e2e.server.dataDir, member.userId);
+    await markPasswordGenerated(e2e.server, member.userId);
     const { page, context, errors } = await e2e.page();
     await signIn(context, member.token!);
     await open(page, '/my?tab=settings');
