@@ -137,8 +137,10 @@ describe('back office', () => {
     await row.waitFor();
     const id = Number(await row.getAttribute('data-group-id'));
     await row.getByLabel('分成比例').fill('3');
+    // The save's own answer, not a success toast: the creation's toast may still be on screen.
+    const answer = page.waitForResponse((r) => r.url().includes('/api/groups/batchupdate.v2'));
     await page.getByTestId('groups-save').click();
-    await page.locator('.lt-toast[data-type="success"]').waitFor();
+    expect(((await (await answer).json()) as { Code: number }).Code).toBe(0);
     const saved = await admin.ok<{ scale: number }>('GET', `/api/group.resource.v2?id=${id}`);
     expect(saved.scale).toBe(3);
     // The administrator, guest and default groups cannot be selected for deletion.
