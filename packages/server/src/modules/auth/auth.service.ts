@@ -33,7 +33,11 @@ import {
   replaceGeneratedUsername,
   updateUser,
 } from '../users/users.repository.js';
-import { deleteGeneratedPassword, insertGeneratedPassword, stillGeneratedPassword } from '../oauth/oauth.repository.js';
+import {
+  deleteGeneratedPassword,
+  insertGeneratedPassword,
+  stillGeneratedPassword,
+} from './generated-passwords.repository.js';
 import { createAccessToken, revokeOtherTokens, revokeToken } from '../../access/tokens.repository.js';
 import type { ClientInfo } from '../../access/session-cookie.js';
 import { statusError } from '../../access/viewer.js';

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { revokeOtherTokens } from '../../access/tokens.repository.js';
-import { deleteGeneratedPassword } from '../oauth/oauth.repository.js';
+import { deleteGeneratedPassword } from './generated-passwords.repository.js';
 import { updateUser } from '../users/users.repository.js';
 
 /*

@@ -17,7 +17,7 @@ import { can, requirePermission, requireUser, type ViewerContext } from '../../a
 import { displayGroupOfUser } from '../groups/groups.service.js';
 import { notifyFollowed } from '../notifications/notifications.service.js';
 import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../oauth/oauth.repository.js';
+import { stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,
