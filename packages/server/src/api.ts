@@ -13,8 +13,8 @@ import { RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
-import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
-import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './modules/auth/paid-joining.js';
+import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
+import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
@@ -75,7 +75,11 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   // Before any route: each module's scope copies the parsers as they are when it is registered.
   registerBodyParsers(api);
-  registerGuestCache(api, api.ctx.guestCache);
+  registerGuestCache(
+    api,
+    api.ctx.guestCache,
+    (request) => tokenFromRequest(request) !== null || renderAsFromRequest(request) !== null,
+  );
   registerApiEtag(api);
   api.addHook('onRequest', trackApiRequest);
   api.addHook('onRequest', refuseCrossSiteWrites);

@@ -12,10 +12,10 @@ import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.j
 import { SignalBus } from './core/signals.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
-import type { ViewerContext } from './modules/auth/viewer.js';
+import type { ViewerContext } from './access/viewer.js';
 import { readSiteGate, type SiteGate } from './modules/settings/settings.service.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
-import { ViewerCache } from './modules/auth/viewer-cache.js';
+import { ViewerCache } from './access/viewer-cache.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { createContext } from './context.js';
 import { connectSignalTransport } from './core/signal-transport.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
-import { seed, type SeedResult } from './db/seed.js';
+import { seed, type SeedResult } from './seed.js';
 
 export interface Server {
   app: FastifyInstance;

@@ -15,7 +15,7 @@ import type { DialogMessagesTable, User } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import { presentAttachment } from '../attachments/attachments.service.js';
 import { findAttachment } from '../attachments/attachments.repository.js';
-import { requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { blockBetween } from '../people/people.service.js';
 import { isDialogOpen } from '../settings/settings.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden, invalidField, notFound } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { notifyOrderPaid, notifyPaymentReturned } from '../notifications/notifications.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { threadExistsFor } from '../threads/thread.policy.js';

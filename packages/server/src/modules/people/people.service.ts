@@ -13,11 +13,11 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { can, requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { displayGroupOfUser } from '../groups/groups.service.js';
 import { notifyFollowed } from '../notifications/notifications.service.js';
 import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../oauth/oauth.repository.js';
+import { stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,

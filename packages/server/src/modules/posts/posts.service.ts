@@ -13,7 +13,7 @@ import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { notifyLiked, notifyPostModerated, notifyPostPublished } from '../notifications/notifications.service.js';
 import { syncReplyIndex } from '../search/reply-index.repository.js';
 import { writeThreadIndex } from '../search/search.repository.js';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { requireUser, type ViewerContext } from '../auth/viewer.js';
+import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { notifyReportDecided } from '../notifications/notifications.service.js';
 import { plainText, summarize } from '../posts/post-content.js';
 import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/thread.policy.js';

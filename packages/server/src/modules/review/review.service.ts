@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import type { ViewerContext } from '../auth/viewer.js';
+import type { ViewerContext } from '../../access/viewer.js';
 import { notifyReviewed } from '../notifications/notifications.service.js';
 import { findPost, updatePostIf } from '../posts/posts.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';

@@ -19,7 +19,7 @@ import { now } from '../../core/time.js';
 import type { DialectName } from '../../db/database.js';
 import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
 import {

@@ -16,7 +16,7 @@ import { AppError, fieldError, forbidden, type LocalizedText } from '../../core/
 import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB, WalletCash } from '../../db/schema.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { notifyWithdrawal } from '../notifications/notifications.service.js';
 import { payoutThrough } from '../payments/payments.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
