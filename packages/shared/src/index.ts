@@ -23,6 +23,8 @@ export * from './schemas/review.js';
 export * from './schemas/signin-fields.js';
 export * from './schemas/notification-templates.js';
 export * from './notification-types.js';
+export * from './events.js';
+export * from './live-events.js';
 export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/dialogs.js';
