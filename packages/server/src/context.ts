@@ -16,6 +16,7 @@ import type { ViewerContext } from './modules/auth/viewer.js';
 import { readSiteGate, type SiteGate } from './modules/settings/settings.service.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
 import { ViewerCache } from './modules/auth/viewer-cache.js';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {
@@ -59,6 +60,8 @@ export interface AppContext {
   viewers: ViewerCache;
   /** Whether the site is closed, its mode and default language: read by every /api request. */
   siteGate: VersionedValue<SiteGate>;
+  /** Sends the outgoing webhooks' deliveries (modules/webhooks); started and stopped with the app. */
+  webhooks: WebhookDispatcher;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
   log: FastifyBaseLogger;
 }
@@ -97,6 +100,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     versions,
     viewers: new ViewerCache(versions),
     siteGate: new VersionedValue(versions, 'settings', () => readSiteGate(database.db)),
+    webhooks: new WebhookDispatcher(database.db, config.allowPrivateFetch),
   };
 }
 

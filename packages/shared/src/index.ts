@@ -38,4 +38,5 @@ export * from './schemas/invites.js';
 export * from './schemas/captcha.js';
 export * from './schemas/mail.js';
 export * from './schemas/sms.js';
+export * from './schemas/webhooks.js';
 export * from './schemas/oauth.js';

@@ -651,6 +651,43 @@ export interface DB {
   userSigninFields: UserSigninFieldsTable;
   notificationTpls: NotificationTplsTable;
   smsCodes: SmsCodesTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+}
+
+/** An outgoing webhook (modules/webhooks). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** Signs each body (HMAC-SHA256); never shown again once saved. */
+  secret: string;
+  /** JSON list of event names. */
+  events: string;
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhookId: number;
+  /** X-Luntan-Delivery. */
+  uuid: string;
+  eventName: string;
+  /** The domain event's id (null for a test event). */
+  eventId: number | null;
+  /** The exact body sent (and signed). */
+  payload: string;
+  /** pending, sending, delivered, failed. */
+  status: string;
+  attempts: Generated<number>;
+  /** Pending: when the next attempt is due; sending: when the claim runs out; otherwise null. */
+  nextAttemptAt: string | null;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type User = Selectable<UsersTable>;
