@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { CacheVersions, VersionedValue } from './core/cache-versions.js';
+import { EventBus } from './core/events/event-bus.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
@@ -50,6 +51,11 @@ export interface AppContext {
   signals: SignalBus;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
+  /**
+   * Domain events (core/events): `emit(trx, name, payload)` in the transaction of a change; subscribers (notifications,
+   * live delivery, plugins) hear it after commit, once across processes.
+   */
+  events: EventBus;
   /** Events for signed-in pages, delivered at once (core/live.ts). */
   live: LiveHub;
   /** Outgoing mail over SMTP (core/mail.ts); the mail module decides whether and what to send. */
@@ -95,6 +101,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     stopWords: new StopWordCache(),
     signals,
     guestCache: new GuestAnswerCache(config.guestCacheMs, signals),
+    events: new EventBus(database.db, signals, signals.origin),
     live: new LiveHub(signals),
     mail: new MailTransport(),
     versions,

@@ -16,8 +16,6 @@ const id = z.number().int().positive();
 const actor = id.nullable();
 
 export const DOMAIN_EVENTS = {
-  /** A member registered (status: waiting for review or normal). */
-  'user.registered': z.object({ userId: id, status: z.number().int() }),
   /** An administrator reviewed registrations: approved (status normal), rejected (with the reason) or ignored. */
   'user.reviewed': z.object({
     userId: id,
@@ -35,8 +33,6 @@ export const DOMAIN_EVENTS = {
   }),
   /** A member followed another (a new follow; following again does not announce it). */
   'user.followed': z.object({ userId: id, followedUserId: id }),
-  /** A session ended by signing out: its pages sign out too. */
-  'user.signed_out': z.object({ userId: id, tokenId: id }),
 
   /** A thread was created, published (left drafts) or edited so that its first post was rendered again. */
   'thread.created': z.object({ threadId: id, userId: id, categoryId: id }),
@@ -121,13 +117,18 @@ export function isDomainEventName(name: string): name is DomainEventName {
   return Object.hasOwn(DOMAIN_EVENTS, name);
 }
 
-/** What a subscriber hears: the stored event's id (stable across retries: a key for idempotence), name and payload. */
-export interface DeliveredEvent<N extends DomainEventName = DomainEventName> {
-  id: number;
-  name: N;
-  payload: DomainEventPayload<N>;
-  /** When it was announced (or, for a due event, when it fell due), ISO-8601 UTC. */
-  at: string;
-  /** 1 on the first delivery, then 2, 3 ... on retries. */
-  attempt: number;
-}
+/**
+ * What a subscriber hears: the stored event's id (stable across retries: a key for idempotence), name and payload.
+ * A union over the names, so a `switch (event.name)` narrows the payload.
+ */
+export type DeliveredEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: {
+    id: number;
+    name: K;
+    payload: DomainEventPayload<K>;
+    /** When it was announced (or, for a due event, when it fell due), ISO-8601 UTC. */
+    at: string;
+    /** 1 on the first delivery, then 2, 3 ... on retries. */
+    attempt: number;
+  };
+}[N];

@@ -603,7 +603,29 @@ export interface UserGeneratedPasswordsTable {
   createdAt: string;
 }
 
+/** The outbox of domain events (core/events). */
+export interface DomainEventsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  createdAt: string;
+  dueAt: string;
+}
+
+/** One subscriber's delivery of one event. */
+export interface EventDeliveriesTable {
+  eventId: number;
+  subscriber: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  doneAt: string | null;
+  lastError: string | null;
+}
+
 export interface DB {
+  domainEvents: DomainEventsTable;
+  eventDeliveries: EventDeliveriesTable;
   reports: ReportsTable;
   invites: InvitesTable;
   invitedUsers: InvitedUsersTable;

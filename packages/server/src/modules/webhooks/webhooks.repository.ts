@@ -46,9 +46,18 @@ export async function deleteWebhook(db: Kysely<DB>, id: number): Promise<boolean
   return Number(res.numDeletedRows) > 0;
 }
 
-export async function insertDelivery(db: Kysely<DB>, row: Insertable<WebhookDeliveriesTable>): Promise<number> {
-  const res = await db.insertInto('webhookDeliveries').values(row).returning('id').executeTakeFirstOrThrow();
-  return res.id;
+/** Inserts a delivery; undefined when the hook has one for this event already (the event was heard again). */
+export async function insertDelivery(
+  db: Kysely<DB>,
+  row: Insertable<WebhookDeliveriesTable>,
+): Promise<number | undefined> {
+  const res = await db
+    .insertInto('webhookDeliveries')
+    .values(row)
+    .onConflict((oc) => oc.columns(['webhookId', 'eventId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return res?.id;
 }
 
 export function listDeliveries(db: Kysely<DB>, webhookId: number, limit: number) {

@@ -171,7 +171,7 @@ async function queue(
   eventId: number | null,
   createdAt: string,
   data: unknown,
-): Promise<{ id: number; uuid: string }> {
+): Promise<{ id: number; uuid: string } | undefined> {
   const at = now();
   const uuid = randomUUID();
   const id = await insertDelivery(db, {
@@ -185,6 +185,7 @@ async function queue(
     createdAt: at,
     updatedAt: at,
   });
+  if (id === undefined) return undefined;
   await pruneDeliveries(db, webhookId, WEBHOOK_DELIVERIES_KEPT);
   return { id, uuid };
 }
@@ -194,12 +195,19 @@ export async function queuePing(db: Kysely<DB>, id: number): Promise<{ id: numbe
   const hook = await findWebhook(db, id);
   if (!hook) throw notFoundHook();
   const at = now();
-  return queue(db, id, WEBHOOK_PING_EVENT, null, at, { webhookId: id, message: 'ping' });
+  const queued = await queue(db, id, WEBHOOK_PING_EVENT, null, at, { webhookId: id, message: 'ping' });
+  return queued!;
 }
 
-/** Queues a domain event for every enabled hook that listens to it; answers how many deliveries were queued. */
+/**
+ * Queues a domain event for every enabled hook that listens to it; answers how many deliveries were queued. Hearing
+ * the same event again (the event bus retries a subscriber that failed midway) queues nothing twice.
+ */
 export async function queueEvent(db: Kysely<DB>, event: DeliveredEvent): Promise<number> {
   const hooks = (await enabledWebhooks(db)).filter((h) => parseEvents(h.events).includes(event.name));
-  for (const hook of hooks) await queue(db, hook.id, event.name, event.id, event.at, event.payload);
-  return hooks.length;
+  let queued = 0;
+  for (const hook of hooks) {
+    if (await queue(db, hook.id, event.name, event.id, event.at, event.payload)) queued += 1;
+  }
+  return queued;
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Code, type WebhookDeliveryItem, type WebhookItem } from '@luntan/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { buildReply, buildThread } from '../../test/forum-fixtures.js';
 import { startStandIn, type StandIn, type StandInAnswer } from '../../test/stand-in-server.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-dispatcher.js';
 import { queueEvent } from './webhooks.service.js';
@@ -179,6 +180,16 @@ describe('webhooks', () => {
       attempt: 1,
     });
     expect(queued).toBeGreaterThanOrEqual(1);
+    // Heard again (the event bus retries a subscriber that failed midway): nothing is queued twice.
+    expect(
+      await queueEvent(t.app.ctx.db, {
+        id: 41,
+        name: 'post.created',
+        payload: { postId: 5, threadId: 3, userId: 2 },
+        at,
+        attempt: 2,
+      }),
+    ).toBe(0);
     await t.app.ctx.webhooks.runDue();
     const got = receiver.requests.slice(before);
     const bodies = got.map(
@@ -194,6 +205,27 @@ describe('webhooks', () => {
     expect((await deliveries(listening.id)).map((d) => d.event)).toEqual(['post.created']);
     expect(await deliveries(other.id)).toEqual([]);
     expect(await deliveries(off.id)).toEqual([]);
+  });
+
+  it('delivers post.created when a member replies', async () => {
+    const hook = await createHook({ events: ['post.created'] });
+    const member = await buildUser(t);
+    const thread = await buildThread(t, admin);
+    // The write's events are delivered to their subscribers before t.post answers (harness); the hook's delivery
+    // is then sent by the webhook dispatcher.
+    const reply = await buildReply(t, member.token, thread.threadId);
+    await t.app.ctx.webhooks.runDue();
+
+    const [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ event: 'post.created', status: 'delivered', attempts: 1 });
+    const req = receiver.requests.find((r) => r.headers['x-luntan-delivery'] === delivery!.uuid)!;
+    expect(req.headers['x-luntan-event']).toBe('post.created');
+    expect(verify(SECRET, req.body, req.headers['x-luntan-signature'])).toBe(true);
+    expect(JSON.parse(req.body)).toMatchObject({
+      id: delivery!.eventId,
+      event: 'post.created',
+      data: { postId: reply.id, threadId: thread.threadId, userId: member.id },
+    });
   });
 
   it('updates (keeping the secret when none is given) and deletes', async () => {

@@ -38,6 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('webhook_deliveries')
     .columns(['webhook_id', 'id'])
     .execute();
+  // One delivery per hook and domain event, however often the event reaches the subscriber (null event ids, the test
+  // events, are distinct on both databases).
+  await db.schema
+    .createIndex('webhook_deliveries_event_unique')
+    .on('webhook_deliveries')
+    .columns(['webhook_id', 'event_id'])
+    .unique()
+    .execute();
   // What is due: pending rows, and rows whose claim ran out (a process that stopped while sending).
   await db.schema
     .createIndex('webhook_deliveries_due_idx')
