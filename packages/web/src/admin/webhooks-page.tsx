@@ -72,6 +72,7 @@ function WebhookDialog({ editing, onClose }: { editing: WebhookItem | 'new'; onC
   return (
     <Dialog
       open
+      className="lt-admin-webhooks__dialog"
       title={editing === 'new' ? t('admin.webhooks.add') : t('admin.webhooks.edit')}
       onClose={onClose}
       footer={
@@ -144,6 +145,7 @@ function DeliveriesDialog({ hook, onClose }: { hook: WebhookItem; onClose: () =>
   return (
     <Dialog
       open
+      className="lt-admin-webhooks__dialog"
       title={t('admin.webhooks.deliveriesOf', { url: hook.url })}
       onClose={onClose}
       footer={<Button onClick={onClose}>{t('admin.webhooks.close')}</Button>}
@@ -223,10 +225,12 @@ function WebhookRow({
         <div className="lt-admin-webhooks__url">{hook.url}</div>
         <div className="lt-empty--small">{hook.enabled ? t('admin.webhooks.on') : t('admin.webhooks.off')}</div>
       </td>
-      <td className="lt-admin-webhooks__event-list">
-        {hook.events.map((e) => (
-          <code key={e}>{e}</code>
-        ))}
+      <td>
+        <div className="lt-admin-webhooks__event-list">
+          {hook.events.map((e) => (
+            <code key={e}>{e}</code>
+          ))}
+        </div>
       </td>
       <td>
         <StatusText status={hook.lastStatus} />
