@@ -73,6 +73,8 @@ describe('safeFetch', () => {
         res.writeHead(302, { location: '/loop' }).end();
       } else if (req.url === '/to-file') {
         res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      } else if (req.url === '/slow') {
+        // Never answers (the test's timeout ends it).
       } else if (req.url === '/big') {
         res.writeHead(200).end(Buffer.alloc(100_000, 'a'));
       } else {
@@ -85,7 +87,13 @@ describe('safeFetch', () => {
     port = (server.address() as AddressInfo).port;
     base = `http://127.0.0.1:${port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   // Only this test's receiver (127.0.0.1) may be reached: every other refused address stays refused.
   const onlyReceiver = (address: string) => address === '127.0.0.1';
@@ -107,9 +115,12 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${base}/to-file`, { allowPrivate: true })).rejects.toMatchObject({ reason: 'scheme' });
   });
 
-  it('caps redirects and the response size', async () => {
+  it('caps redirects, the time and the response size', async () => {
     await expect(safeFetch(`${base}/loop`, { allowPrivate: true, maxRedirects: 2 })).rejects.toMatchObject({
       reason: 'redirects',
+    });
+    await expect(safeFetch(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 })).rejects.toMatchObject({
+      reason: 'timeout',
     });
     const res = await safeFetch(`${base}/big`, { allowPrivate: true, maxBytes: 1000 });
     expect(res.body.length).toBe(1000);

@@ -69,10 +69,10 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** A destination that could not be used at all (bad scheme, unknown host, too many redirects, too large). */
+/** A fetch refused or given up: a scheme other than http(s), an unknown host, too many redirects, no answer in time. */
 export class FetchRefusedError extends Error {
   constructor(
-    readonly reason: 'scheme' | 'dns' | 'redirects' | 'size',
+    readonly reason: 'scheme' | 'dns' | 'redirects' | 'timeout',
     message: string,
   ) {
     super(message);
@@ -165,7 +165,14 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   for (let hop = 0; ; hop++) {
     const destination = await checkDestination(url, options.allowPrivate);
     signal.throwIfAborted();
-    const res = await requestOnce(url, destination, { ...options, method, body }, signal);
+    let res: SafeFetchResponse;
+    try {
+      res = await requestOnce(url, destination, { ...options, method, body }, signal);
+    } catch (err) {
+      // The socket's error says only "aborted": say which limit ran out.
+      if (timeout.aborted) throw new FetchRefusedError('timeout', `no answer within ${options.timeoutMs ?? 10_000} ms`);
+      throw err;
+    }
     if (!REDIRECTS.has(res.status) || !res.headers.location) return res;
     if (hop >= maxRedirects) {
       throw new FetchRefusedError('redirects', `more than ${maxRedirects} redirects`);

@@ -168,7 +168,6 @@ export class WebhookDispatcher {
 function describeFailure(err: unknown): string {
   if (err instanceof BlockedAddressError) return `refused: ${err.message}`;
   if (err instanceof Error) {
-    if (err.name === 'TimeoutError') return 'timed out';
     const code = (err as NodeJS.ErrnoException).code;
     return code ? `${code}: ${err.message}` : err.message;
   }

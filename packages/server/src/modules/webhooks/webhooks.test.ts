@@ -5,7 +5,7 @@ import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/h
 import { buildReply, buildThread } from '../../test/forum-fixtures.js';
 import { startStandIn, type StandIn, type StandInAnswer } from '../../test/stand-in-server.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-dispatcher.js';
-import { queueEvent } from './webhooks.service.js';
+import { queueEvent, queuePing } from './webhooks.service.js';
 
 const SECRET = 'a-secret-of-some-length';
 
@@ -226,6 +226,23 @@ describe('webhooks', () => {
       event: 'post.created',
       data: { postId: reply.id, threadId: thread.threadId, userId: member.id },
     });
+  });
+
+  it('sends each delivery once when two apps share the database', async () => {
+    const hook = await createHook();
+    const second = await startTestServer({ env: { ALLOW_PRIVATE_FETCH: '1' }, storage: t.storage });
+    try {
+      // Queued without waking either dispatcher, then both (and the first twice) go for them at once.
+      const queued: string[] = [];
+      for (let i = 0; i < 8; i++) queued.push((await queuePing(t.app.ctx.db, hook.id)).uuid);
+      const before = receiver.requests.length;
+      await Promise.all([t.app.ctx.webhooks.runDue(), second.app.ctx.webhooks.runDue(), t.app.ctx.webhooks.runDue()]);
+      const sent = receiver.requests.slice(before).map((r) => String(r.headers['x-luntan-delivery']));
+      expect(sent.sort()).toEqual(queued.sort());
+      expect((await deliveries(hook.id)).every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    } finally {
+      await second.close({ keep: true });
+    }
   });
 
   it('updates (keeping the secret when none is given) and deletes', async () => {
