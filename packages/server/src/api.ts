@@ -44,6 +44,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/wechat.routes.js';
 
@@ -133,6 +134,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(searchRoutes);
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
+  await api.register(webhooksRoutes);
   await api.register(reviewRoutes);
   await api.register(reportsRoutes);
   await api.register(invitesRoutes);

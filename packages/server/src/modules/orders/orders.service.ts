@@ -20,7 +20,6 @@ import { AppError, forbidden, invalidField, notFound } from '../../core/errors.j
 import { inMs, now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { notifyOrderPaid, notifyPaymentReturned } from '../notifications/notifications.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { threadExistsFor } from '../threads/thread.policy.js';
 import { checkPayPassword } from '../wallet/wallet.service.js';
@@ -448,7 +447,7 @@ async function settle(
     const claimed = await claim.executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
       if (!received) return 'notPayable';
-      await returnToWallet(trx, order, received, title, locale, 'paid');
+      await returnToWallet(ctx.events, trx, order, received, title, locale, 'paid');
       return 'returned';
     }
 
@@ -471,7 +470,7 @@ async function settle(
           .set({ status: OrderStatus.REFUNDED, updatedAt: at })
           .where('id', '=', order.id)
           .execute();
-        await returnToWallet(trx, order, received, title, locale, 'bought');
+        await returnToWallet(ctx.events, trx, order, received, title, locale, 'bought');
         return 'returned';
       }
     }
@@ -517,14 +516,22 @@ async function settle(
         await extendJoining(trx, order.userId, Number(site.siteExpire) || 0, at);
         break;
     }
+    await ctx.events.emit(trx, 'order.paid', {
+      orderId: order.id,
+      userId: order.userId,
+      payeeId: order.payeeId,
+      type: order.type,
+      threadId: order.threadId,
+      amountCents: Number(order.amountCents),
+    });
     return 'settled';
   });
-  if (outcome === 'settled') await notifyOrderPaid(ctx, order.id);
   return outcome;
 }
 
 /** Money from a provider that could not buy what it was for goes back to the payer's wallet (a ledger row). */
 async function returnToWallet(
+  events: AppContext['events'],
   trx: Transaction<DB>,
   order: Order,
   received: ProviderPayment,
@@ -554,6 +561,7 @@ async function returnToWallet(
     .where('provider', '=', received.provider)
     .where('tradeNo', '=', received.tradeNo)
     .execute();
+  await events.emit(trx, 'payment.returned', { orderId: order.id, userId: order.userId, reason: why });
 }
 
 const addDays = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString();
@@ -701,7 +709,6 @@ export async function applyPaymentNotice(
         { provider: providerName, orderSn: order.orderSn, tradeNo: notice.tradeNo, why },
         "a payment that could not buy its order went back to the payer's wallet",
       );
-      await notifyPaymentReturned(ctx, order.id, why);
     }
     return true;
   }
