@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
+import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows
@@ -9,4 +10,5 @@ import { subscribeNotifications } from './modules/notifications/notifications.su
 export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
+  subscribeOrderExpiry(ctx);
 }
