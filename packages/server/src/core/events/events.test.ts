@@ -8,7 +8,8 @@ import {
   type Page,
 } from '@luntan/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
+import { ADMIN, buildUser, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
+import { buildThread } from '../../test/forum-fixtures.js';
 import { createOrder, recharge } from '../../test/money-fixtures.js';
 import { backoffMs } from './event-bus.js';
 
@@ -111,6 +112,35 @@ describe('a process that stops between commit and delivery', () => {
       expect(done!.doneAt).not.toBeNull();
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('an event delivered again', () => {
+  it('tells nobody twice (its process died after making the notices, before marking them delivered)', async () => {
+    const t = await startTestServer();
+    try {
+      const admin = await t.login(ADMIN.username, ADMIN.password);
+      const author = await buildUser(t);
+      const thread = await buildThread(t, author.token, { title: '置顶候选' });
+      expect((await t.post('/api/v3/threads/operate', { id: thread.threadId, isSticky: true }, admin)).Code).toBe(0);
+      expect((await notices(t, author.token)).map((n) => n.title)).toEqual(['内容被置顶']);
+      const [row] = (await deliveries(t, 'notifications')).filter((r) => r.name === 'thread.moderated');
+      expect(row).toMatchObject({ attempts: 1 });
+      // As a claim that lapsed: open again, due now.
+      await t.server.database.db
+        .updateTable('eventDeliveries')
+        .set({ doneAt: null, nextAttemptAt: new Date(Date.now() - 1).toISOString() })
+        .where('eventId', '=', row!.eventId)
+        .where('subscriber', '=', 'notifications')
+        .execute();
+      await t.app.ctx.events.drain();
+      const [again] = (await deliveries(t, 'notifications')).filter((r) => r.eventId === row!.eventId);
+      expect(again).toMatchObject({ attempts: 2 });
+      expect(again!.doneAt).not.toBeNull();
+      expect(await notices(t, author.token)).toHaveLength(1);
+    } finally {
+      await t.close();
     }
   });
 });
