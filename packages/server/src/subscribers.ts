@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
+import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
 import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 
 /**
@@ -10,5 +11,6 @@ import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
+  subscribeOrderExpiry(ctx);
   subscribeWebhooks(ctx);
 }

@@ -81,7 +81,12 @@ export const DOMAIN_EVENTS = {
     threadId: id.nullable(),
     amountCents: z.number().int(),
   }),
-  /** An unpaid order's time ran out (a due event, announced at its expiry). */
+  /**
+   * A timer: an order's time to be paid is up (emitted with the order, due at its expiry). The orders module then
+   * expires it if it is still unpaid, announcing order.expired; other subscribers want order.expired instead.
+   */
+  'order.expiry_due': z.object({ orderId: id, userId: id }),
+  /** An unpaid order's time ran out: it can no longer be paid. */
   'order.expired': z.object({ orderId: id, userId: id }),
   /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
   'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),

@@ -15,6 +15,13 @@ export const WEBHOOK_PING_EVENT = 'ping';
 /** How many deliveries each hook keeps (the newest). */
 export const WEBHOOK_DELIVERIES_KEPT = 50;
 
+/**
+ * The events a webhook may pick: every domain event but the timers the server sets itself (order.expiry_due is the
+ * orders module's reminder to itself; receivers want order.expired).
+ */
+const INTERNAL_EVENTS: ReadonlySet<DomainEventName> = new Set(['order.expiry_due']);
+export const WEBHOOK_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENTS.has(name));
+
 const url = labeled(
   z
     .string()
@@ -42,9 +49,9 @@ const secret = labeled(
 
 const events = labeled(
   z
-    .array(z.enum(DOMAIN_EVENT_NAMES as [DomainEventName, ...DomainEventName[]]))
+    .array(z.enum(WEBHOOK_EVENT_NAMES as [DomainEventName, ...DomainEventName[]]))
     .min(1, problem({ kind: 'sentence', zh: '至少选择一个事件', en: 'Pick at least one event' }))
-    .max(DOMAIN_EVENT_NAMES.length)
+    .max(WEBHOOK_EVENT_NAMES.length)
     .transform((list) => [...new Set(list)]),
   { zh: '事件', en: 'Events' },
 );

@@ -1,5 +1,5 @@
 import {
-  DOMAIN_EVENT_NAMES,
+  WEBHOOK_EVENT_NAMES,
   type DomainEventName,
   type WebhookDeliveryItem,
   type WebhookDeliveryStatus,
@@ -19,7 +19,7 @@ export const handle: RouteHandle = { title: (t) => t('admin.section.webhooks') }
 const EVENT_GROUPS = ['user', 'thread', 'post', 'dialog', 'order', 'payment', 'withdrawal', 'report'] as const;
 type EventGroup = (typeof EVENT_GROUPS)[number];
 const eventsOf = (group: EventGroup): DomainEventName[] =>
-  DOMAIN_EVENT_NAMES.filter((name) => name.split('.')[0] === group);
+  WEBHOOK_EVENT_NAMES.filter((name) => name.split('.')[0] === group);
 
 interface Draft {
   url: string;

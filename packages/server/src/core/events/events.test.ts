@@ -1,7 +1,16 @@
 import { PassThrough } from 'node:stream';
-import type { DeliveredEvent, NotificationItem, Page } from '@luntan/shared';
+import {
+  OrderStatus,
+  OrderType,
+  type DeliveredEvent,
+  type NotificationItem,
+  type OrderInfo,
+  type Page,
+} from '@luntan/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
+import { ADMIN, buildUser, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
+import { buildThread } from '../../test/forum-fixtures.js';
+import { createOrder, recharge } from '../../test/money-fixtures.js';
 import { backoffMs } from './event-bus.js';
 
 /*
@@ -107,6 +116,35 @@ describe('a process that stops between commit and delivery', () => {
   });
 });
 
+describe('an event delivered again', () => {
+  it('tells nobody twice (its process died after making the notices, before marking them delivered)', async () => {
+    const t = await startTestServer();
+    try {
+      const admin = await t.login(ADMIN.username, ADMIN.password);
+      const author = await buildUser(t);
+      const thread = await buildThread(t, author.token, { title: '置顶候选' });
+      expect((await t.post('/api/v3/threads/operate', { id: thread.threadId, isSticky: true }, admin)).Code).toBe(0);
+      expect((await notices(t, author.token)).map((n) => n.title)).toEqual(['内容被置顶']);
+      const [row] = (await deliveries(t, 'notifications')).filter((r) => r.name === 'thread.moderated');
+      expect(row).toMatchObject({ attempts: 1 });
+      // As a claim that lapsed: open again, due now.
+      await t.server.database.db
+        .updateTable('eventDeliveries')
+        .set({ doneAt: null, nextAttemptAt: new Date(Date.now() - 1).toISOString() })
+        .where('eventId', '=', row!.eventId)
+        .where('subscriber', '=', 'notifications')
+        .execute();
+      await t.app.ctx.events.drain();
+      const [again] = (await deliveries(t, 'notifications')).filter((r) => r.eventId === row!.eventId);
+      expect(again).toMatchObject({ attempts: 2 });
+      expect(again!.doneAt).not.toBeNull();
+      expect(await notices(t, author.token)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('two apps on one database', () => {
   it('deliver each event to a subscriber once', async () => {
     const storage = newStorage();
@@ -154,32 +192,44 @@ describe('two apps on one database', () => {
 });
 
 describe('a due event', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  it('waits for its time', async () => {
-    const heard: DeliveredEvent[] = [];
-    t.app.ctx.events.subscribe('test-due', ['order.expired'], async (event) => {
-      heard.push(event);
-    });
-    const member = await buildUser(t);
+  it('waits for its time, across a restart: an unpaid order expires at its expiry, a paid one does not', async () => {
+    const storage = newStorage();
+    const env = { PAYMENT_SANDBOX: '1' };
+    const first = await startTestServer({ storage, env });
+    const member = await buildUser(first);
     vi.useFakeTimers({ toFake: ['Date'] });
-    const dueAt = new Date(Date.now() + 30 * 60_000).toISOString();
-    await t.server.database.db
-      .transaction()
-      .execute((trx) => t.app.ctx.events.emit(trx, 'order.expired', { orderId: 1, userId: member.id }, { dueAt }));
-    await t.app.ctx.events.drain();
-    expect(heard).toEqual([]);
-    vi.setSystemTime(Date.parse(dueAt) - 1000);
-    await t.app.ctx.events.drain();
-    expect(heard).toEqual([]);
-    vi.setSystemTime(Date.parse(dueAt));
-    await t.app.ctx.events.drain();
-    expect(heard).toMatchObject([{ name: 'order.expired', at: dueAt, attempt: 1 }]);
+    const unpaid = await createOrder(first, member.token, { type: OrderType.RECHARGE, amount: '5' });
+    const paid = await recharge(first, member.token, '6');
+    await first.close({ keep: true });
+
+    const t = await startTestServer({ storage, env });
+    try {
+      const heard: DeliveredEvent[] = [];
+      t.app.ctx.events.subscribe('test-expired', ['order.expired'], async (event) => {
+        heard.push(event);
+      });
+      const status = async (orderSn: string) =>
+        (await t.get<OrderInfo>(`/api/v3/order.detail?orderSn=${orderSn}`, member.token)).Data.status;
+      const stored = async () =>
+        (await t.server.database.db.selectFrom('orders').select(['orderSn', 'status']).orderBy('id').execute()).map(
+          (o) => o.status,
+        );
+      await t.app.ctx.events.drain();
+      expect(await stored()).toEqual([OrderStatus.PENDING, OrderStatus.PAID]);
+
+      vi.setSystemTime(Date.parse(unpaid.expiresAt!) - 1000);
+      await t.app.ctx.events.drain();
+      expect(await stored()).toEqual([OrderStatus.PENDING, OrderStatus.PAID]);
+      expect(heard).toEqual([]);
+
+      // Its time: the timer of the unpaid order marks it expired (in the database, not only as read) and announces it.
+      vi.setSystemTime(Date.parse(paid.expiresAt!) + 1);
+      await t.app.ctx.events.drain();
+      expect(await stored()).toEqual([OrderStatus.EXPIRED, OrderStatus.PAID]);
+      expect(await status(paid.orderSn)).toBe(OrderStatus.PAID);
+      expect(heard).toMatchObject([{ name: 'order.expired', payload: { userId: member.id } }]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { CashStatus, formatMoney, OrderType, UserStatus } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
@@ -25,6 +26,13 @@ import {
  * Rules for every notice: nobody is told about their own action; nobody hears from a user they blocked; a template
  * switched off sends nothing. The text is the template's, filled when the event happens.
  */
+
+/**
+ * The domain event being turned into notices (set by notifications.subscriber.ts). A notice that has no subject of
+ * its own is told once per event and template, so an event delivered again (its process died after making some of
+ * its notices, or a later notice failed) does not tell anyone twice.
+ */
+export const noticeEvent = new AsyncLocalStorage<number>();
 
 /** Likes (and follows) of one subject within this time after the first merge into one unread notice. */
 export const MERGE_WINDOW_MS = 30 * 60 * 1000;
@@ -87,8 +95,13 @@ function parseMergeData(data: string): MergeData {
 }
 
 /** Makes (or merges) one notice and tells the user's open pages. Answers whether anything was sent. */
-async function send(ctx: AppContext, n: Notice): Promise<boolean> {
+async function send(ctx: AppContext, asked: Notice): Promise<boolean> {
   const { db } = ctx;
+  const eventId = noticeEvent.getStore();
+  const n: Notice =
+    asked.subject === undefined && eventId !== undefined
+      ? { ...asked, subject: { key: `event:${eventId}:${asked.key}`, mode: 'once' } }
+      : asked;
   if (n.actorId !== null && n.actorId === n.userId) return false;
   const recipient = await findPerson(db, n.userId);
   if (!recipient) return false;

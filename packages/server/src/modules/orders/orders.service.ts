@@ -16,6 +16,7 @@ import {
 } from '@luntan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { expireOrder } from './order-expiry.js';
 import { AppError, forbidden, invalidField, notFound } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
@@ -263,26 +264,36 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
   if (unpaid) return presentOrder(unpaid, await orderTitle(db, unpaid));
 
   const at = now();
-  const order = await db
-    .insertInto('orders')
-    .values({
-      orderSn: newSerial(),
-      userId: user.id,
-      payeeId,
-      type: body.type,
-      amountCents: amount,
-      authorAmountCents: shares.author,
-      masterAmountCents: shares.master,
-      threadId,
-      groupId,
-      isAnonymous,
-      paymentType: null,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: inMs(ORDER_EXPIRY_MS),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('orders')
+      .values({
+        orderSn: newSerial(),
+        userId: user.id,
+        payeeId,
+        type: body.type,
+        amountCents: amount,
+        authorAmountCents: shares.author,
+        masterAmountCents: shares.master,
+        threadId,
+        groupId,
+        isAnonymous,
+        paymentType: null,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: inMs(ORDER_EXPIRY_MS),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Its timer: at its expiry an order nobody paid is marked expired (order-expiry.ts).
+    await ctx.events.emit(
+      trx,
+      'order.expiry_due',
+      { orderId: created.id, userId: created.userId },
+      { dueAt: created.expiresAt },
+    );
+    return created;
+  });
   return presentOrder(order, await orderTitle(db, order));
 }
 
@@ -334,15 +345,9 @@ export async function listOrders(
 }
 
 /** Marks a pending order past its time as expired (once), and throws what its status means for paying it. */
-async function assertPayable(db: Db, order: Order): Promise<void> {
-  const at = now();
-  if (order.status === OrderStatus.PENDING && order.expiresAt <= at) {
-    await db
-      .updateTable('orders')
-      .set({ status: OrderStatus.EXPIRED, updatedAt: at })
-      .where('id', '=', order.id)
-      .where('status', '=', OrderStatus.PENDING)
-      .execute();
+async function assertPayable(ctx: AppContext, order: Order): Promise<void> {
+  if (order.status === OrderStatus.PENDING && order.expiresAt <= now()) {
+    await expireOrder(ctx, order.id);
     throw orderExpired();
   }
   if (order.status === OrderStatus.PAID) throw alreadyPaid();
@@ -612,7 +617,7 @@ export async function payOrder(
   const order = await findOrder(ctx.db, body.orderSn);
   if (!order || order.userId !== user.id) throw orderNotFound();
   if (order.type !== OrderType.REGISTER && !can(viewer, 'trade.pay.order')) throw forbidden();
-  await assertPayable(ctx.db, order);
+  await assertPayable(ctx, order);
 
   if (body.paymentType === PayType.WALLET) {
     if (order.type === OrderType.RECHARGE) {
@@ -624,7 +629,7 @@ export async function payOrder(
     await checkPayPassword(ctx.db, user.id, body.payPassword);
     if ((await settle(ctx, order, { paymentType: PayType.WALLET, fromWallet: true })) !== 'settled') {
       // Paid (or expired) meanwhile: say which.
-      await assertPayable(ctx.db, (await findOrder(ctx.db, order.orderSn))!);
+      await assertPayable(ctx, (await findOrder(ctx.db, order.orderSn))!);
       throw alreadyPaid();
     }
     return { orderSn: order.orderSn, status: OrderStatus.PAID, paymentType: PayType.WALLET };
