@@ -13,8 +13,8 @@ import { RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
-import { resolveViewer, statusError, tokenFromRequest } from './modules/auth/viewer.js';
-import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './modules/auth/paid-joining.js';
+import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
+import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
 import { liveRoutes } from './modules/dialogs/live.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
@@ -44,6 +44,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/wechat.routes.js';
 
@@ -75,7 +76,11 @@ const OPEN_WHEN_SITE_CLOSED = new Set([
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   // Before any route: each module's scope copies the parsers as they are when it is registered.
   registerBodyParsers(api);
-  registerGuestCache(api, api.ctx.guestCache);
+  registerGuestCache(
+    api,
+    api.ctx.guestCache,
+    (request) => tokenFromRequest(request) !== null || renderAsFromRequest(request) !== null,
+  );
   registerApiEtag(api);
   api.addHook('onRequest', trackApiRequest);
   api.addHook('onRequest', refuseCrossSiteWrites);
@@ -129,6 +134,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(searchRoutes);
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
+  await api.register(webhooksRoutes);
   await api.register(reviewRoutes);
   await api.register(reportsRoutes);
   await api.register(invitesRoutes);

@@ -13,6 +13,7 @@ import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
+import { subscribeToEvents } from './subscribers.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
 import { pluginAssetsRoutes } from './modules/plugins/plugins.routes.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
@@ -39,6 +40,15 @@ export async function buildApp(
   const ctx: AppContext = { ...base, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.limits.store.close());
+  app.addHook('onClose', async () => ctx.events.stop());
+  subscribeToEvents(ctx);
+  // A write may have announced events: its transaction has committed by the time its answer went out.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.events.wake();
+  });
+  // Webhook deliveries stop with the app, before the database closes (server.ts); what was cut short is sent later.
+  ctx.webhooks.start(app.log);
+  app.addHook('onClose', async () => ctx.webhooks.stop());
   app.decorateRequest('viewer');
   if (ctx.config.processHeader) {
     // Which process answered (LUNTAN_PROCESS_HEADER=1): the cluster worker's id (0 without a cluster) and its pid.

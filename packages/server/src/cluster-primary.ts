@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
 import { relaySignalsBetweenWorkers } from './core/signal-transport.js';
 import { openDatabase } from './db/database.js';
-import type { SeedResult } from './db/seed.js';
+import type { SeedResult } from './seed.js';
 import { prepareDatabase } from './server.js';
 import { STOP_MARGIN_MS } from './stop.js';
 

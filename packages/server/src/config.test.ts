@@ -33,3 +33,12 @@ describe('STOP_GRACE_MS', () => {
     }
   });
 });
+
+describe('ALLOW_PRIVATE_FETCH', () => {
+  it('is off unless set to 1', () => {
+    expect(loadConfig({}).allowPrivateFetch).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_FETCH: '0' }).allowPrivateFetch).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_FETCH: '1' }).allowPrivateFetch).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_FETCH: 'yes' })).toThrow(ConfigError);
+  });
+});

@@ -68,6 +68,11 @@ const envSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Codes one address may ask for per hour. */
   RATE_LIMIT_SMS_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /**
+   * 1: addresses the server fetches on someone's behalf (webhooks) may be on loopback, private and link-local
+   * networks (tests, closed networks). Default: refused (core/safe-fetch.ts).
+   */
+  ALLOW_PRIVATE_FETCH: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -99,6 +104,8 @@ export interface Config {
   processHeader: boolean;
   /** On SIGTERM/SIGINT: how long requests in flight may still take (main.ts, cluster-primary.ts). */
   stopGraceMs: number;
+  /** ALLOW_PRIVATE_FETCH=1: fetches on someone's behalf may reach private addresses (core/safe-fetch.ts). */
+  allowPrivateFetch: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: parseWorkers(e.WORKERS ?? (e.NODE_ENV === 'production' ? 'auto' : '1')),
     processHeader: e.LUNTAN_PROCESS_HEADER === '1',
     stopGraceMs: e.STOP_GRACE_MS,
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === '1',
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { CacheVersions, VersionedValue } from './core/cache-versions.js';
+import { EventBus } from './core/events/event-bus.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
@@ -12,10 +13,11 @@ import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.j
 import { SignalBus } from './core/signals.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
-import type { ViewerContext } from './modules/auth/viewer.js';
+import type { ViewerContext } from './access/viewer.js';
 import { readSiteGate, type SiteGate } from './modules/settings/settings.service.js';
 import { StopWordCache } from './modules/stop-words/stop-words.service.js';
-import { ViewerCache } from './modules/auth/viewer-cache.js';
+import { ViewerCache } from './access/viewer-cache.js';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {
@@ -49,6 +51,11 @@ export interface AppContext {
   signals: SignalBus;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
+  /**
+   * Domain events (core/events): `emit(trx, name, payload)` in the transaction of a change; subscribers (notifications,
+   * live delivery, plugins) hear it after commit, once across processes.
+   */
+  events: EventBus;
   /** Events for signed-in pages, delivered at once (core/live.ts). */
   live: LiveHub;
   /** Outgoing mail over SMTP (core/mail.ts); the mail module decides whether and what to send. */
@@ -59,6 +66,8 @@ export interface AppContext {
   viewers: ViewerCache;
   /** Whether the site is closed, its mode and default language: read by every /api request. */
   siteGate: VersionedValue<SiteGate>;
+  /** Sends the outgoing webhooks' deliveries (modules/webhooks); started and stopped with the app. */
+  webhooks: WebhookDispatcher;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
   log: FastifyBaseLogger;
 }
@@ -92,11 +101,13 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     stopWords: new StopWordCache(),
     signals,
     guestCache: new GuestAnswerCache(config.guestCacheMs, signals),
+    events: new EventBus(database.db, signals, signals.origin),
     live: new LiveHub(signals),
     mail: new MailTransport(),
     versions,
     viewers: new ViewerCache(versions),
     siteGate: new VersionedValue(versions, 'settings', () => readSiteGate(database.db)),
+    webhooks: new WebhookDispatcher(database.db, config.allowPrivateFetch),
   };
 }
 

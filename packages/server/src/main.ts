@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { runClusterPrimary } from './cluster-primary.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { SeedResult } from './db/seed.js';
+import type { SeedResult } from './seed.js';
 import { createServer } from './server.js';
 import { stopSignal, stopServing } from './stop.js';
 

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { createContext } from './context.js';
 import { connectSignalTransport } from './core/signal-transport.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
-import { seed, type SeedResult } from './db/seed.js';
+import { seed, type SeedResult } from './seed.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -46,6 +46,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       options.logStream ? { logStream: options.logStream } : {},
     );
     const disconnectSignals = await connectSignalTransport(app.ctx.signals, config, app.log);
+    app.ctx.events.start(app.log);
     return {
       app,
       database,
@@ -63,6 +64,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         } finally {
           clearTimeout(deadline);
         }
+        // The deliveries under way finish; those not begun wait in the database for the next start.
+        await app.ctx.events.stop();
         await disconnectSignals();
         await database.destroy();
       },

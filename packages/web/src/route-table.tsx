@@ -250,6 +250,7 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
                 adminPage('adminPaySettings', 'pay-settings'),
                 adminPage('adminMessaging', 'messaging'),
                 adminPage('adminOauth', 'oauth'),
+                adminPage('adminWebhooks', 'webhooks'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

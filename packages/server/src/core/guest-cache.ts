@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache, type Perf } from 'lru-cache';
-import { tokenFromRequest } from '../modules/auth/viewer.js';
-import { renderAsFromRequest } from '../modules/web/group-render.js';
 import { chosenLocale } from './i18n.js';
 import { defineTopic, type SignalBus } from './signals.js';
 
@@ -98,14 +96,21 @@ const TAIL = ',"RequestId":';
  * The cache's hooks on /api. `onRequest` must run before the viewer is resolved: a hit answers without any
  * database read. Answers keep their envelope but get this request's RequestId and RequestTime.
  */
-export function registerGuestCache(api: FastifyInstance, cache: GuestAnswerCache): void {
+export function registerGuestCache(
+  api: FastifyInstance,
+  cache: GuestAnswerCache,
+  /**
+   * Whether the request is not a guest's: it carries a session, or it is a page rendered for a set of groups (they
+   * read as those groups, modules/web/group-render.ts). Given by the app's assembly (api.ts), so that core/ needs
+   * neither the access floor nor a feature module.
+   */
+  isNotGuest: (request: FastifyRequest) => boolean,
+): void {
   if (!cache.enabled) return;
 
   api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return;
-    if (!request.routeOptions.config.guestCache || tokenFromRequest(request) !== null) return;
-    // A page rendered for a set of groups reads as them, not as a guest (modules/web/group-render.ts).
-    if (renderAsFromRequest(request)) return;
+    if (!request.routeOptions.config.guestCache || isNotGuest(request)) return;
     // The language is the visitor's choice or, for everyone who chose none, the site's default: a change of that
     // setting is a write, which clears the cache.
     const key = `${chosenLocale(request) ?? 'site'} ${request.url}`;

@@ -1,10 +1,11 @@
+import type { LiveEventKind } from '@luntan/shared';
 import { EventEmitter } from 'node:events';
 import { defineTopic, type SignalBus } from './signals.js';
 
 /** What a signed-in page is told at once (the unread counters and lists are then read again through the API). */
 export interface LiveEvent {
   /** notification: a new notice; dialogMessage: a new private message; unread: the counters changed. */
-  kind: 'notification' | 'dialogMessage' | 'dialogRead' | 'unread' | 'logout';
+  kind: LiveEventKind;
   [detail: string]: unknown;
 }
 

@@ -44,6 +44,8 @@ import * as usernameChoiceBackfill from './migrations/2026112604-username-choice
 import * as replySearch from './migrations/2026112605-reply-search.js';
 import * as replySearchFill from './migrations/2026112606-reply-search-fill.js';
 import * as replySearchIndexes from './migrations/2026112607-reply-search-indexes.js';
+import * as events from './migrations/2026112608-events.js';
+import * as webhooks from './migrations/2026112609-webhooks.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -81,6 +83,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112605-reply-search': replySearch,
   '2026112606-reply-search-fill': replySearchFill,
   '2026112607-reply-search-indexes': replySearchIndexes,
+  '2026112608-events': events,
+  '2026112609-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

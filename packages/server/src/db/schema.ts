@@ -603,7 +603,29 @@ export interface UserGeneratedPasswordsTable {
   createdAt: string;
 }
 
+/** The outbox of domain events (core/events). */
+export interface DomainEventsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  createdAt: string;
+  dueAt: string;
+}
+
+/** One subscriber's delivery of one event. */
+export interface EventDeliveriesTable {
+  eventId: number;
+  subscriber: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  doneAt: string | null;
+  lastError: string | null;
+}
+
 export interface DB {
+  domainEvents: DomainEventsTable;
+  eventDeliveries: EventDeliveriesTable;
   reports: ReportsTable;
   invites: InvitesTable;
   invitedUsers: InvitedUsersTable;
@@ -651,6 +673,43 @@ export interface DB {
   userSigninFields: UserSigninFieldsTable;
   notificationTpls: NotificationTplsTable;
   smsCodes: SmsCodesTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+}
+
+/** An outgoing webhook (modules/webhooks). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** Signs each body (HMAC-SHA256); never shown again once saved. */
+  secret: string;
+  /** JSON list of event names. */
+  events: string;
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhookId: number;
+  /** X-Luntan-Delivery. */
+  uuid: string;
+  eventName: string;
+  /** The domain event's id (null for a test event). */
+  eventId: number | null;
+  /** The exact body sent (and signed). */
+  payload: string;
+  /** pending, sending, delivered, failed. */
+  status: string;
+  attempts: Generated<number>;
+  /** Pending: when the next attempt is due; sending: when the claim runs out; otherwise null. */
+  nextAttemptAt: string | null;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/database.js';
-import { seed } from '../db/seed.js';
+import { seed } from '../seed.js';
 import { seedDemo, type DemoSeedOptions, type DemoSeedResult } from './demo-seeder.js';
 
 /** Seeds with a progress bar on stderr (on a terminal; elsewhere a line every ten seconds). */

@@ -80,6 +80,9 @@ export async function startTestServer(
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
       });
+      // What the write announced is delivered (notices made, live events sent) before the test looks: a state to
+      // wait for, not a time.
+      if (method !== 'GET' && method !== 'HEAD') await app.ctx.events.drain();
       return { status: res.statusCode, body: res.json(), headers: res.headers };
     },
     async get(url, token) {

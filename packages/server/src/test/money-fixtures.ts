@@ -60,6 +60,8 @@ export async function deliverSandboxCallback(
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signed.signature },
       payload: signed.body,
     });
+    // What the payment announced (the payee's notice, a returned payment's) is delivered, as after t.post.
+    await t.app.ctx.events.drain();
     answers.push({ status: res.statusCode, body: res.body });
   }
   return answers;

@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/pay-settings', key: 'paySettings' },
   { to: '/admin/messaging', key: 'messaging' },
   { to: '/admin/oauth', key: 'oauth' },
+  { to: '/admin/webhooks', key: 'webhooks' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

@@ -1,3 +1,4 @@
+import { LIVE_EVENT_KINDS, type LiveEventKind } from '@luntan/shared';
 import { useEffect } from 'react';
 import { dialogsKey, notificationsKey } from '../api/message-queries';
 import { forumQuery } from '../api/queries';
@@ -8,8 +9,8 @@ import { refreshUnread } from './use-unread';
 /** The signed-in member's event stream (server-sent events, authenticated by the session cookie). */
 export const LIVE_URL = '/api/v3/live';
 
-export const LIVE_EVENTS = ['dialogMessage', 'dialogRead', 'unread', 'notification', 'logout'] as const;
-export type LiveEventKind = (typeof LIVE_EVENTS)[number];
+export const LIVE_EVENTS = LIVE_EVENT_KINDS;
+export type { LiveEventKind };
 
 /** A stream the server refused or lost for good is opened again after this long, doubling up to the poll's minute. */
 const RETRY_FIRST_MS = 5_000;

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.js';
 import { forbidden } from '../../core/errors.js';
-import { loginRequired } from '../auth/guards.js';
-import { canAnywhere } from '../auth/viewer.js';
+import { loginRequired } from '../../access/guards.js';
+import { canAnywhere } from '../../access/viewer.js';
 import { serveImage, uploadAttachment } from './attachments.service.js';
 
 const imageFileParams = z.object({

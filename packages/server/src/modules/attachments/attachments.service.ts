@@ -18,7 +18,7 @@ import { readMultipartUpload, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js
 import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
-import { can, requireUser } from '../auth/viewer.js';
+import { can, requireUser } from '../../access/viewer.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
 import { readSetting } from '../settings/settings.repository.js';

@@ -3,8 +3,6 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   ACCESS_TOKEN_TTL_MS,
   Code,
-  isLocale,
-  type Locale,
   MOBILE_PATTERN,
   NICKNAME_MAX,
   nicknameSchema,
@@ -35,16 +33,17 @@ import {
   replaceGeneratedUsername,
   updateUser,
 } from '../users/users.repository.js';
-import { deleteGeneratedPassword, insertGeneratedPassword, stillGeneratedPassword } from '../oauth/oauth.repository.js';
-import { createAccessToken, revokeOtherTokens, revokeToken } from './tokens.repository.js';
-import { statusError } from './viewer.js';
+import {
+  deleteGeneratedPassword,
+  insertGeneratedPassword,
+  stillGeneratedPassword,
+} from './generated-passwords.repository.js';
+import { createAccessToken, revokeOtherTokens, revokeToken } from '../../access/tokens.repository.js';
+import type { ClientInfo } from '../../access/session-cookie.js';
+import { statusError } from '../../access/viewer.js';
+import { hashPassword } from './passwords.js';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
-
-export const hashPassword = (password: string) => hash(password);
+export type { ClientInfo } from '../../access/session-cookie.js';
 
 /** Verifying against this when the user does not exist keeps the answer time the same either way. */
 let dummyHash: Promise<string> | undefined;
@@ -328,24 +327,6 @@ export async function changePassword(
     await deleteGeneratedPassword(trx, userId);
     await revokeOtherTokens(trx, userId, keepTokenId, at);
   });
-}
-
-/** The language a member chose (update.user), or null when they follow the site's. */
-export async function preferredLocale(db: Kysely<DB>, userId: number): Promise<Locale | null> {
-  const user = await findUserById(db, userId);
-  return user && isLocale(user.locale) ? user.locale : null;
-}
-
-/** Sets a new password (already hashed) and signs the member out of every session: a reset by a mailed link. */
-export async function replacePassword(
-  trx: Kysely<DB>,
-  userId: number,
-  passwordHash: string,
-  at: string,
-): Promise<void> {
-  await updateUser(trx, userId, { passwordHash, updatedAt: at });
-  await deleteGeneratedPassword(trx, userId);
-  await revokeOtherTokens(trx, userId, null, at);
 }
 
 /** Every other way of signing in (OpenID Connect, WeChat) answers the same session as a password. */

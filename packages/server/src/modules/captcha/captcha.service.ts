@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
 import { invalidField } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
-import { can, type ViewerContext } from '../auth/viewer.js';
+import { can, type ViewerContext } from '../../access/viewer.js';
 import { readSetting, writeSettingIfAbsent } from '../settings/settings.repository.js';
 import { markSolutionUsed } from './captcha.repository.js';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { now } from '../../core/time.js';
-import { adminOnly } from '../auth/guards.js';
+import { adminOnly } from '../../access/guards.js';
 import {
   categoryInUse,
   deleteCategory,

@@ -1,7 +1,7 @@
 import { Code, type CategoryItem } from '@luntan/shared';
 import { AppError } from '../../core/errors.js';
 import type { Category } from '../../db/schema.js';
-import { can, type ViewerContext } from '../auth/viewer.js';
+import { can, type ViewerContext } from '../../access/viewer.js';
 
 export const categoryNotFound = () => new AppError(Code.CATEGORY_NOT_FOUND);
 

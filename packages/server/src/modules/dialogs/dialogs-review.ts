@@ -55,16 +55,20 @@ export async function reviewDialogMessages(
   const state = body.action === 'approve' ? 1 : 2;
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const rows = await setApproval(trx, body.ids, state);
-    if (state === 1) for (const r of rows) await touchDialog(trx, r.dialogId, r.id, now());
+    if (state !== 1) return rows;
+    for (const r of rows) {
+      await touchDialog(trx, r.dialogId, r.id, now());
+      const dialog = await findDialog(trx, r.dialogId);
+      if (!dialog) continue;
+      const recipientId = dialog.lowUserId === r.userId ? dialog.highUserId : dialog.lowUserId;
+      await ctx.events.emit(trx, 'dialog.message.approved', {
+        dialogId: r.dialogId,
+        messageId: r.id,
+        senderId: r.userId,
+        recipientId,
+      });
+    }
     return rows;
   });
-  if (state === 1) {
-    for (const r of changed) {
-      const dialog = await findDialog(ctx.db, r.dialogId);
-      if (!dialog) continue;
-      const recipient = dialog.lowUserId === r.userId ? dialog.highUserId : dialog.lowUserId;
-      await ctx.live.publish(recipient, { kind: 'dialogMessage', dialogId: r.dialogId, messageId: r.id });
-    }
-  }
   return { changed: changed.length };
 }

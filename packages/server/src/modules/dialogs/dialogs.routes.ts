@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly, loginRequired } from '../auth/guards.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
 import { listHeldDialogMessages, reviewDialogMessages } from './dialogs-review.js';
 import {
   createDialog,

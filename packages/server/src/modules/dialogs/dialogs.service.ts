@@ -15,7 +15,7 @@ import type { DialogMessagesTable, User } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import { presentAttachment } from '../attachments/attachments.service.js';
 import { findAttachment } from '../attachments/attachments.repository.js';
-import { requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { blockBetween } from '../people/people.service.js';
 import { isDialogOpen } from '../settings/settings.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
@@ -110,11 +110,15 @@ async function send(
       isApproved: message.held ? 0 : 1,
       createdAt: at,
     });
+    await ctx.events.emit(trx, 'dialog.message.sent', {
+      dialogId: id,
+      messageId,
+      senderId: me.id,
+      recipientId,
+      held: message.held,
+    });
     return { dialogId: id, id: messageId };
   });
-  const event = { kind: 'dialogMessage' as const, dialogId: created.dialogId, messageId: created.id };
-  await ctx.live.publish(me.id, event);
-  if (!message.held) await ctx.live.publish(recipientId, event);
   return created;
 }
 
@@ -235,10 +239,10 @@ export async function listDialogMessages(
 /** POST /api/v3/dialog.update: marks the whole dialog read (for me). */
 export async function readDialog(ctx: AppContext, viewer: ViewerContext, dialogId: number): Promise<void> {
   const { me, dialog, otherId } = await memberDialog(ctx, viewer, dialogId);
-  await markRead(ctx.db, dialog.id, me.id, await lastVisibleMessageId(ctx.db, dialog.id));
-  await ctx.live.publish(me.id, { kind: 'unread' });
-  // The other member's pages show their messages as read.
-  await ctx.live.publish(otherId, { kind: 'dialogRead', dialogId: dialog.id });
+  await ctx.db.transaction().execute(async (trx) => {
+    await markRead(trx, dialog.id, me.id, await lastVisibleMessageId(trx, dialog.id));
+    await ctx.events.emit(trx, 'dialog.read', { dialogId: dialog.id, userId: me.id, otherUserId: otherId });
+  });
 }
 
 /** POST /api/v3/dialog.delete: removes the dialog's messages so far for me only; a new message brings it back. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 
 /** How often an idle stream says it is alive (proxies close connections silent for a minute or so). */
 const KEEPALIVE_MS = 25_000;

@@ -2,8 +2,8 @@ import { adminMoneyLogQuery, financeChartQuery, walletUpdateBody } from '@luntan
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { adminOnly } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import {
   financeChart,
   financeStats,

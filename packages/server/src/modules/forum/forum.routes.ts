@@ -1,7 +1,7 @@
 import type { Forum } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
-import { can, canAnywhere, presentViewer, type ViewerContext } from '../auth/viewer.js';
+import { can, canAnywhere, presentViewer, type ViewerContext } from '../../access/viewer.js';
 import { readSiteInfo } from '../settings/settings.service.js';
 import { needsCaptchaToPublish } from '../captcha/captcha.service.js';
 import { isSmsEnabled } from '../sms/sms.service.js';

@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
-import { findGroup, listGroups, permissionsOfGroups, replaceGroupPermissions } from './groups.repository.js';
+import { adminOnly } from '../../access/guards.js';
+import { permissionsOfGroups } from '../../access/permissions.repository.js';
+import { findGroup, listGroups, replaceGroupPermissions } from './groups.repository.js';
 import {
   batchDeleteGroups,
   batchUpdateGroups,

@@ -12,13 +12,13 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import { AppError, fieldError, invalidField, notFound, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Group, GroupsTable } from '../../db/schema.js';
+import { groupsAndPermissionsOfUser } from '../../access/permissions.repository.js';
 import {
   currentMemberships,
   deleteGroups,
   findDefaultGroup,
   findGroup,
   findGroupsNamed,
-  groupsAndPermissionsOfUser,
   insertGroup,
   listGroups,
   listPaidGroups,

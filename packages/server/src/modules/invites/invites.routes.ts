@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { createInviteLink, inviteDetail, invitedUsers } from './invites.service.js';
 
 /** Invitations (the family's names): a member makes a link, a newcomer registers through it. */

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { forbidden, invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import { requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { groupNotFound } from '../groups/groups.service.js';
 import { findDefaultGroup, findGroup } from '../groups/groups.repository.js';
 import {

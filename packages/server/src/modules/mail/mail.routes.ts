@@ -2,7 +2,7 @@ import { emailBindBody, emailVerifyBody, passwordForgotBody, passwordResetBody }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { normalizeUsername } from '../users/users.repository.js';
 import {
   bindEmail,

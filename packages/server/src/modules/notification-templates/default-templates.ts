@@ -297,7 +297,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
 
 /**
  * Earlier default texts, by key and language: a site whose template still reads exactly as one of them (nobody
- * edited it) gets the current default at its next start (db/seed.ts). Earlier defaults addressed members by their
+ * edited it) gets the current default at its next start (seed.ts). Earlier defaults addressed members by their
  * user name; the withdrawal notice did not say which step it was.
  */
 export const EARLIER_DEFAULTS: ReadonlyMap<string, readonly { title: string; content: string }[]> = new Map(

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DB, NotificationTpl, NotificationTplsTable } from '../../db/schema.js';
-import { likePattern } from '../users/admin-users.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export interface TplFilter {
   name?: string | undefined;

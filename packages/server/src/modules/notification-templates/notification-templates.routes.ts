@@ -2,7 +2,7 @@ import { notificationTplDetailQuery, notificationTplListQuery, notificationTplUp
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
+import { adminOnly } from '../../access/guards.js';
 import { listTemplateGroups, templateDetail, updateTemplateById } from './notification-templates.service.js';
 
 export async function notificationTemplatesRoutes(app: FastifyInstance): Promise<void> {

@@ -189,12 +189,3 @@ export async function groupNames(db: Kysely<DB>, ids: readonly number[]): Promis
   const rows = await db.selectFrom('groups').select('name').where('id', 'in', ids).orderBy('id').execute();
   return rows.map((r) => r.name);
 }
-
-/** What a withdrawal's notice says: whose it is, how much, where it stands, and the reviewer's remark. */
-export function findWithdrawalSubject(db: Kysely<DB>, cashId: number) {
-  return db
-    .selectFrom('walletCash')
-    .select(['id', 'userId', 'applyCents', 'status', 'remark'])
-    .where('id', '=', cashId)
-    .executeTakeFirst();
-}

@@ -2,8 +2,8 @@ import { notificationDeleteBody, notificationListQuery } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { deleteNotices, listNotices, unreadCounters } from './message-centre.service.js';
 
 /** The message centre (the family's names): notices, deleting them, the header badge's counters. */

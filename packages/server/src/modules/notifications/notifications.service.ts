@@ -1,7 +1,7 @@
-import { CashStatus, formatMoney, OrderType, UserStatus, type UsersExamineBody } from '@luntan/shared';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CashStatus, formatMoney, OrderType, UserStatus } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
-import type { Thread } from '../../db/schema.js';
 import { renderNotice } from '../notification-templates/notification-templates.service.js';
 import { plainText, summarize } from '../posts/post-content.js';
 import { readSiteInfo } from '../settings/settings.service.js';
@@ -10,7 +10,6 @@ import {
   findPerson,
   findPostSubject,
   findThreadSubject,
-  findWithdrawalSubject,
   groupNames,
   hasBlocked,
   hasSubjectNotice,
@@ -21,11 +20,19 @@ import {
 } from './notifications.repository.js';
 
 /*
- * Notifications made from events. Each verb is called by the service where the event happened, after its
- * transaction committed, and never throws: a notice that could not be made is logged, the user's action stands.
+ * Notifications made from domain events: each verb is called by the notifications subscriber
+ * (notifications.subscriber.ts) once the event's transaction committed. A verb that throws makes the event bus log
+ * it and try the event again later; the user's action stands.
  * Rules for every notice: nobody is told about their own action; nobody hears from a user they blocked; a template
  * switched off sends nothing. The text is the template's, filled when the event happens.
  */
+
+/**
+ * The domain event being turned into notices (set by notifications.subscriber.ts). A notice that has no subject of
+ * its own is told once per event and template, so an event delivered again (its process died after making some of
+ * its notices, or a later notice failed) does not tell anyone twice.
+ */
+export const noticeEvent = new AsyncLocalStorage<number>();
 
 /** Likes (and follows) of one subject within this time after the first merge into one unread notice. */
 export const MERGE_WINDOW_MS = 30 * 60 * 1000;
@@ -60,13 +67,9 @@ interface MergeData {
   actorCount: number;
 }
 
-/** Runs one notification job; a failure is logged and goes no further. */
-async function safely(ctx: AppContext, event: string, job: () => Promise<void>): Promise<void> {
-  try {
-    await job();
-  } catch (err) {
-    ctx.log.error({ err, event }, 'a notification could not be made');
-  }
+/** Runs one notification job (named for the stack of a failure, which the event bus logs). */
+async function safely(_ctx: AppContext, _event: string, job: () => Promise<void>): Promise<void> {
+  await job();
 }
 
 const cut = (text: string, max: number) => {
@@ -92,8 +95,13 @@ function parseMergeData(data: string): MergeData {
 }
 
 /** Makes (or merges) one notice and tells the user's open pages. Answers whether anything was sent. */
-async function send(ctx: AppContext, n: Notice): Promise<boolean> {
+async function send(ctx: AppContext, asked: Notice): Promise<boolean> {
   const { db } = ctx;
+  const eventId = noticeEvent.getStore();
+  const n: Notice =
+    asked.subject === undefined && eventId !== undefined
+      ? { ...asked, subject: { key: `event:${eventId}:${asked.key}`, mode: 'once' } }
+      : asked;
   if (n.actorId !== null && n.actorId === n.userId) return false;
   const recipient = await findPerson(db, n.userId);
   if (!recipient) return false;
@@ -219,7 +227,7 @@ export async function notifyLiked(ctx: AppContext, actorId: number, postId: numb
   });
 }
 
-type ModerationAction = 'approved' | 'unapproved' | 'deleted' | 'sticky' | 'essence';
+export type ModerationAction = 'approved' | 'unapproved' | 'deleted' | 'sticky' | 'essence';
 const MODERATION_TEMPLATE: Record<ModerationAction, string> = {
   approved: 'post.approved',
   unapproved: 'post.unapproved',
@@ -273,42 +281,6 @@ export async function notifyPostModerated(
   });
 }
 
-/** threads/operate: what it changed for the author (made sticky, made essence, deleted) is told. */
-export async function notifyThreadOperated(
-  ctx: AppContext,
-  actorId: number,
-  before: Pick<Thread, 'id' | 'isSticky' | 'isEssence' | 'deletedAt'>,
-  body: { isSticky?: boolean | undefined; isEssence?: boolean | undefined; isDeleted?: boolean | undefined },
-): Promise<void> {
-  if (body.isSticky === true && before.isSticky === 0) await notifyThreadModerated(ctx, actorId, before.id, 'sticky');
-  if (body.isEssence === true && before.isEssence === 0) {
-    await notifyThreadModerated(ctx, actorId, before.id, 'essence');
-  }
-  if (body.isDeleted === true && before.deletedAt === null) {
-    await notifyThreadModerated(ctx, actorId, before.id, 'deleted');
-  }
-}
-
-/** The review queue's decisions: each author is told; approved content then tells whom it answers and mentions. */
-export async function notifyReviewed(
-  ctx: AppContext,
-  actorId: number,
-  type: 'thread' | 'post',
-  action: 'approve' | 'ignore' | 'delete',
-  ids: readonly number[],
-): Promise<void> {
-  const outcome = ({ approve: 'approved', ignore: 'unapproved', delete: 'deleted' } as const)[action];
-  for (const id of ids) {
-    if (type === 'thread') {
-      await notifyThreadModerated(ctx, actorId, id, outcome);
-      if (action === 'approve') await notifyThreadPublished(ctx, id);
-    } else {
-      await notifyPostModerated(ctx, actorId, id, outcome);
-      if (action === 'approve') await notifyPostPublished(ctx, id);
-    }
-  }
-}
-
 // --- People and accounts --------------------------------------------------------------------------------------------
 
 /** A new follower: the followed user is told; follows within the window merge into one notice. */
@@ -325,7 +297,10 @@ export async function notifyFollowed(ctx: AppContext, actorId: number, toUserId:
 }
 
 /** Registration reviews: an approved user is told so, a rejected one why; an ignored one hears nothing. */
-export async function notifyRegistrationsReviewed(ctx: AppContext, items: UsersExamineBody['data']): Promise<void> {
+export async function notifyRegistrationsReviewed(
+  ctx: AppContext,
+  items: readonly { id: number; status: number; rejectReason?: string | undefined }[],
+): Promise<void> {
   for (const item of items) {
     await safely(ctx, 'registration reviewed', async () => {
       if (item.status === UserStatus.NORMAL) {
@@ -476,11 +451,14 @@ const WITHDRAWAL_STEPS: Partial<Record<number, { key: string; zh: string; en: st
  * per step, saying which (the template's {result}); rejected and failed ones say why (the reviewer's remark). The
  * site speaks, not the reviewer. A step told once is not told again.
  */
-export async function notifyWithdrawal(ctx: AppContext, cashId: number): Promise<void> {
+export async function notifyWithdrawal(
+  ctx: AppContext,
+  cash: { withdrawalId: number; userId: number; status: number; applyCents: number; remark: string },
+): Promise<void> {
   await safely(ctx, 'withdrawal', async () => {
-    const cash = await findWithdrawalSubject(ctx.db, cashId);
-    const step = cash && WITHDRAWAL_STEPS[cash.status];
-    if (!cash || !step) return;
+    const cashId = cash.withdrawalId;
+    const step = WITHDRAWAL_STEPS[cash.status];
+    if (!step) return;
     const locale = (await readSiteInfo(ctx.db)).siteLocale === 'en' ? 'en' : 'zh';
     await send(ctx, {
       key: step.key,

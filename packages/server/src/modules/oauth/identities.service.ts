@@ -8,14 +8,8 @@ import { registerExternal, type ClientInfo } from '../auth/auth.service.js';
 import { isSiteClosed, siteClosedError } from '../settings/settings.service.js';
 import type { StopWordCache } from '../stop-words/stop-words.service.js';
 import { findUserById } from '../users/users.repository.js';
-import {
-  deleteIdentity,
-  findIdentity,
-  identitiesOfUser,
-  insertGeneratedPassword,
-  insertIdentity,
-  stillGeneratedPassword,
-} from './oauth.repository.js';
+import { insertGeneratedPassword, stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
+import { deleteIdentity, findIdentity, identitiesOfUser, insertIdentity } from './oauth.repository.js';
 
 /**
  * Identities from other services (OpenID Connect providers and WeChat) and the accounts they sign in to: the part

@@ -71,27 +71,6 @@ export async function deleteIdentity(db: Kysely<DB>, userId: number, kind: strin
   return Number(res.numDeletedRows) > 0;
 }
 
-export async function insertGeneratedPassword(db: Kysely<DB>, userId: number, passwordHash: string, at: string) {
-  await db.insertInto('userGeneratedPasswords').values({ userId, passwordHash, createdAt: at }).execute();
-}
-
-/** The random password an outside sign-in gave the account, while it is still the account's password. */
-export async function stillGeneratedPassword(db: Kysely<DB>, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('userGeneratedPasswords')
-    .innerJoin('users', 'users.id', 'userGeneratedPasswords.userId')
-    .select('users.id')
-    .where('userGeneratedPasswords.userId', '=', userId)
-    .whereRef('users.passwordHash', '=', 'userGeneratedPasswords.passwordHash')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Forgets the random password once the account has one its owner chose. */
-export async function deleteGeneratedPassword(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.deleteFrom('userGeneratedPasswords').where('userId', '=', userId).execute();
-}
-
 // Sign-ins under way
 
 export async function insertState(db: Kysely<DB>, values: Insertable<OauthStatesTable>, at: string): Promise<void> {

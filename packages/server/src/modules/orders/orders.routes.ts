@@ -2,8 +2,8 @@ import { orderCreateBody, orderDetailQuery, orderListQuery, payMethodsQuery, tra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { offeredTypes } from '../payments/payments.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { createOrder, listOrders, payOrder, readOrder } from './orders.service.js';

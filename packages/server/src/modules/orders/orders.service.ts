@@ -16,11 +16,11 @@ import {
 } from '@luntan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { expireOrder } from './order-expiry.js';
 import { AppError, forbidden, invalidField, notFound } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
-import { notifyOrderPaid, notifyPaymentReturned } from '../notifications/notifications.service.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { threadExistsFor } from '../threads/thread.policy.js';
 import { checkPayPassword } from '../wallet/wallet.service.js';
@@ -264,26 +264,36 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
   if (unpaid) return presentOrder(unpaid, await orderTitle(db, unpaid));
 
   const at = now();
-  const order = await db
-    .insertInto('orders')
-    .values({
-      orderSn: newSerial(),
-      userId: user.id,
-      payeeId,
-      type: body.type,
-      amountCents: amount,
-      authorAmountCents: shares.author,
-      masterAmountCents: shares.master,
-      threadId,
-      groupId,
-      isAnonymous,
-      paymentType: null,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: inMs(ORDER_EXPIRY_MS),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('orders')
+      .values({
+        orderSn: newSerial(),
+        userId: user.id,
+        payeeId,
+        type: body.type,
+        amountCents: amount,
+        authorAmountCents: shares.author,
+        masterAmountCents: shares.master,
+        threadId,
+        groupId,
+        isAnonymous,
+        paymentType: null,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: inMs(ORDER_EXPIRY_MS),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Its timer: at its expiry an order nobody paid is marked expired (order-expiry.ts).
+    await ctx.events.emit(
+      trx,
+      'order.expiry_due',
+      { orderId: created.id, userId: created.userId },
+      { dueAt: created.expiresAt },
+    );
+    return created;
+  });
   return presentOrder(order, await orderTitle(db, order));
 }
 
@@ -335,15 +345,9 @@ export async function listOrders(
 }
 
 /** Marks a pending order past its time as expired (once), and throws what its status means for paying it. */
-async function assertPayable(db: Db, order: Order): Promise<void> {
-  const at = now();
-  if (order.status === OrderStatus.PENDING && order.expiresAt <= at) {
-    await db
-      .updateTable('orders')
-      .set({ status: OrderStatus.EXPIRED, updatedAt: at })
-      .where('id', '=', order.id)
-      .where('status', '=', OrderStatus.PENDING)
-      .execute();
+async function assertPayable(ctx: AppContext, order: Order): Promise<void> {
+  if (order.status === OrderStatus.PENDING && order.expiresAt <= now()) {
+    await expireOrder(ctx, order.id);
     throw orderExpired();
   }
   if (order.status === OrderStatus.PAID) throw alreadyPaid();
@@ -448,7 +452,7 @@ async function settle(
     const claimed = await claim.executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
       if (!received) return 'notPayable';
-      await returnToWallet(trx, order, received, title, locale, 'paid');
+      await returnToWallet(ctx.events, trx, order, received, title, locale, 'paid');
       return 'returned';
     }
 
@@ -471,7 +475,7 @@ async function settle(
           .set({ status: OrderStatus.REFUNDED, updatedAt: at })
           .where('id', '=', order.id)
           .execute();
-        await returnToWallet(trx, order, received, title, locale, 'bought');
+        await returnToWallet(ctx.events, trx, order, received, title, locale, 'bought');
         return 'returned';
       }
     }
@@ -517,14 +521,22 @@ async function settle(
         await extendJoining(trx, order.userId, Number(site.siteExpire) || 0, at);
         break;
     }
+    await ctx.events.emit(trx, 'order.paid', {
+      orderId: order.id,
+      userId: order.userId,
+      payeeId: order.payeeId,
+      type: order.type,
+      threadId: order.threadId,
+      amountCents: Number(order.amountCents),
+    });
     return 'settled';
   });
-  if (outcome === 'settled') await notifyOrderPaid(ctx, order.id);
   return outcome;
 }
 
 /** Money from a provider that could not buy what it was for goes back to the payer's wallet (a ledger row). */
 async function returnToWallet(
+  events: AppContext['events'],
   trx: Transaction<DB>,
   order: Order,
   received: ProviderPayment,
@@ -554,6 +566,7 @@ async function returnToWallet(
     .where('provider', '=', received.provider)
     .where('tradeNo', '=', received.tradeNo)
     .execute();
+  await events.emit(trx, 'payment.returned', { orderId: order.id, userId: order.userId, reason: why });
 }
 
 const addDays = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString();
@@ -604,7 +617,7 @@ export async function payOrder(
   const order = await findOrder(ctx.db, body.orderSn);
   if (!order || order.userId !== user.id) throw orderNotFound();
   if (order.type !== OrderType.REGISTER && !can(viewer, 'trade.pay.order')) throw forbidden();
-  await assertPayable(ctx.db, order);
+  await assertPayable(ctx, order);
 
   if (body.paymentType === PayType.WALLET) {
     if (order.type === OrderType.RECHARGE) {
@@ -616,7 +629,7 @@ export async function payOrder(
     await checkPayPassword(ctx.db, user.id, body.payPassword);
     if ((await settle(ctx, order, { paymentType: PayType.WALLET, fromWallet: true })) !== 'settled') {
       // Paid (or expired) meanwhile: say which.
-      await assertPayable(ctx.db, (await findOrder(ctx.db, order.orderSn))!);
+      await assertPayable(ctx, (await findOrder(ctx.db, order.orderSn))!);
       throw alreadyPaid();
     }
     return { orderSn: order.orderSn, status: OrderStatus.PAID, paymentType: PayType.WALLET };
@@ -701,7 +714,6 @@ export async function applyPaymentNotice(
         { provider: providerName, orderSn: order.orderSn, tradeNo: notice.tradeNo, why },
         "a payment that could not buy its order went back to the payer's wallet",
       );
-      await notifyPaymentReturned(ctx, order.id, why);
     }
     return true;
   }

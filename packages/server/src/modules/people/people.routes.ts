@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { deny, follow, listDeniedPeople, listPeople, readProfile, undeny, unfollow } from './people.service.js';
 
 /** People: the profile card, follows and fans, blocks (the family's names). */

@@ -13,11 +13,10 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { can, requirePermission, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { displayGroupOfUser } from '../groups/groups.service.js';
-import { notifyFollowed } from '../notifications/notifications.service.js';
 import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../oauth/oauth.repository.js';
+import { stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,
@@ -98,13 +97,14 @@ export async function follow(ctx: AppContext, viewer: ViewerContext, toUserId: n
   requirePermission(viewer, 'userFollow.create');
   if (toUserId === me.id) throw new AppError(Code.CANNOT_FOLLOW_SELF);
   await findVisibleUser(ctx.db, toUserId);
-  const { added, isMutual } = await ctx.db.transaction().execute(async (trx) => {
+  const { isMutual } = await ctx.db.transaction().execute(async (trx) => {
     const denies = await denyRelations(trx, me.id, toUserId);
     if (denies.deniedBy) throw new AppError(Code.BLOCKED_BY_USER);
     if (denies.denies) throw new AppError(Code.USER_DENIED);
-    return { added: await addFollow(trx, me.id, toUserId, now()), isMutual: await isFollowing(trx, toUserId, me.id) };
+    const added = await addFollow(trx, me.id, toUserId, now());
+    if (added) await ctx.events.emit(trx, 'user.followed', { userId: me.id, followedUserId: toUserId });
+    return { isMutual: await isFollowing(trx, toUserId, me.id) };
   });
-  if (added) await notifyFollowed(ctx, me.id, toUserId);
   return { isMutual };
 }
 

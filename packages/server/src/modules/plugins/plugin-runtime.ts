@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import type { ViewerContext } from '../auth/viewer.js';
+import type { ViewerContext } from '../../access/viewer.js';
 import { findPlugin, parseManifest, readPluginFiles, settingsOf, type SettingValue } from './plugins.service.js';
 
 /*

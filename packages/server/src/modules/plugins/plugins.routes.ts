@@ -14,7 +14,7 @@ import { ok } from '../../core/envelope.js';
 import { AppError, invalidField } from '../../core/errors.js';
 import { requestLocale } from '../../core/i18n.js';
 import { readMultipartUpload } from '../../core/multipart.js';
-import { adminOnly } from '../auth/guards.js';
+import { adminOnly } from '../../access/guards.js';
 import { PLUGIN_ARCHIVE_MAX_BYTES, readPluginPackage } from './plugin-package.js';
 import { PluginRuntime, pluginViewer } from './plugin-runtime.js';
 import {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { assertPublishCaptcha } from '../captcha/captcha.service.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { createPost, listPosts, listReplyComments, updatePost } from './posts.service.js';
 
 export async function postsRoutes(app: FastifyInstance): Promise<void> {

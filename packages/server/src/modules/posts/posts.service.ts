@@ -13,8 +13,7 @@ import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
-import { notifyLiked, notifyPostModerated, notifyPostPublished } from '../notifications/notifications.service.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { syncReplyIndex } from '../search/reply-index.repository.js';
 import { writeThreadIndex } from '../search/search.repository.js';
 import {
@@ -291,9 +290,9 @@ export async function createPost(
     await replaceMentions(trx, id, rendered.mentions);
     await linkAttachments(trx, user.id, id, content);
     await syncReplyIndex(trx, ctx.dialect, id);
+    await ctx.events.emit(trx, 'post.created', { postId: id, threadId: thread.id, userId: user.id });
     return id;
   });
-  await notifyPostPublished(ctx, postId);
   return postItem(ctx, viewer, thread, postId);
 }
 
@@ -334,7 +333,6 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   const held = (screened?.held ?? false) && !viewer.isAdmin;
   const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;
   const at = now();
-  let likedNow = false;
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
     if (rendered && content !== undefined) {
@@ -363,7 +361,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
     }
     if (body.isLiked !== undefined) {
       const changed = body.isLiked ? await addLike(trx, post.id, user.id, at) : await removeLike(trx, post.id, user.id);
-      likedNow = changed && body.isLiked;
+      if (changed && body.isLiked) {
+        const liked = { postId: post.id, threadId: thread.id, userId: user.id, isFirst: post.isFirst === 1 };
+        await ctx.events.emit(trx, 'post.liked', liked);
+      }
       if (changed) {
         const delta = body.isLiked ? 1 : -1;
         if (post.isFirst === 1) await bumpThreadCounter(trx, thread.id, 'likeCount', delta);
@@ -390,9 +391,17 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
     // New text, a hold for review, hiding or restoring: the reply index follows the post.
     if (post.isFirst === 0 && (rendered || body.isDeleted !== undefined))
       await syncReplyIndex(trx, ctx.dialect, post.id);
+    if (rendered) await ctx.events.emit(trx, 'post.updated', { postId: post.id, threadId: thread.id, userId: user.id });
+    if (body.isDeleted === true && post.deletedAt === null) {
+      const moderated = {
+        postId: post.id,
+        threadId: thread.id,
+        actorId: user.id,
+        action: 'deleted',
+        reason: '',
+      } as const;
+      await ctx.events.emit(trx, 'post.moderated', moderated);
+    }
   });
-  if (rendered) await notifyPostPublished(ctx, post.id);
-  if (likedNow) await notifyLiked(ctx, user.id, post.id);
-  if (body.isDeleted === true && post.deletedAt === null) await notifyPostModerated(ctx, user.id, post.id, 'deleted');
   return postItem(ctx, viewer, thread, post.id);
 }

@@ -2,7 +2,7 @@ import { reportBatchBody, reportCreateBody, reportListQuery } from '@luntan/shar
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly, loginRequired } from '../auth/guards.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
 import { createReport, decideReportsBatch, listReportsForAdmin } from './reports.service.js';
 
 /** Reports: members report users, threads and replies; the back office handles or ignores them. */

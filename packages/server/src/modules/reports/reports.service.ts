@@ -15,8 +15,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { requireUser, type ViewerContext } from '../auth/viewer.js';
-import { notifyReportDecided } from '../notifications/notifications.service.js';
+import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { plainText, summarize } from '../posts/post-content.js';
 import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/thread.policy.js';
 import {
@@ -181,12 +180,25 @@ export async function decideReportsBatch(
 ): Promise<ReportBatchResult> {
   const me = requireUser(viewer);
   const ids = body.ids;
-  const decided = await decideReports(ctx.db, ids, {
-    status: body.status,
-    handlerId: me.id,
-    handledAt: now(),
-    remark: body.remark ?? '',
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await decideReports(trx, ids, {
+      status: body.status,
+      handlerId: me.id,
+      handledAt: now(),
+      remark: body.remark ?? '',
+    });
+    for (const r of rows) {
+      await ctx.events.emit(trx, 'report.handled', {
+        reportId: r.id,
+        userId: r.userId,
+        actorId: me.id,
+        type: r.type,
+        targetId: r.targetId,
+        status: r.status,
+        remark: r.remark,
+      });
+    }
+    return rows;
   });
-  for (const r of decided) await notifyReportDecided(ctx, r);
   return { updated: decided.map((r) => r.id).sort((a, b) => a - b) };
 }

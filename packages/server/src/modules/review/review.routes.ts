@@ -2,7 +2,7 @@ import { reviewListQuery, reviewSubmitBody } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
+import { adminOnly } from '../../access/guards.js';
 import { postQueue, submitReview, threadQueue } from './review.service.js';
 
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {

@@ -9,8 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import type { ViewerContext } from '../auth/viewer.js';
-import { notifyReviewed } from '../notifications/notifications.service.js';
+import type { ViewerContext } from '../../access/viewer.js';
 import { findPost, updatePostIf } from '../posts/posts.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
 import { syncReplyIndex } from '../search/reply-index.repository.js';
@@ -97,6 +96,8 @@ export async function submitReview(
   const ids = [...new Set(body.ids)].sort((a, b) => a - b);
   const at = now();
   const actor = viewer.user!.id;
+  // Each author is told the decision; approved content then tells whom it answers and mentions.
+  const action = ({ approve: 'approved', ignore: 'unapproved', delete: 'deleted' } as const)[body.action];
   await ctx.db.transaction().execute(async (trx) => {
     for (const id of ids) {
       if (body.type === 'thread') {
@@ -110,6 +111,7 @@ export async function submitReview(
           await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
           await removeThreadIndex(trx, ctx.dialect, id);
         }
+        await ctx.events.emit(trx, 'thread.moderated', { threadId: id, actorId: actor, action, reason: '' });
         continue;
       }
       const post = await findPost(trx, id);
@@ -125,8 +127,14 @@ export async function submitReview(
       if (body.action === 'ignore') await updatePostIf(trx, id, { isApproved: ApprovalState.IGNORED }, false);
       if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
       await syncReplyIndex(trx, ctx.dialect, id);
+      await ctx.events.emit(trx, 'post.moderated', {
+        postId: id,
+        threadId: post.threadId,
+        actorId: actor,
+        action,
+        reason: '',
+      });
     }
   });
-  await notifyReviewed(ctx, actor, body.type, body.action, ids);
   return { type: body.type, action: body.action, ids };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { RequestValidationError } from '../../core/validation.js';
-import { adminOnly } from '../auth/guards.js';
+import { adminOnly } from '../../access/guards.js';
 import { readAllSettings, readSetting, writeSetting } from './settings.repository.js';
 import {
   checkSettingValue,

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { adminOnly, loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import {
   answersOf,
   createField,

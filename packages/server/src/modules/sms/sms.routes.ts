@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { answerSession } from '../auth/auth.routes.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { bindMobile, loginBySms, rebindMobile, resetPasswordBySms, sendCode, verifyCode } from './sms.service.js';
 
 const clientOf = (request: FastifyRequest) => ({

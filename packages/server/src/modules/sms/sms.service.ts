@@ -22,13 +22,13 @@ import { isUniqueViolation } from '../../db/errors.js';
 import {
   assertRegistrationOpen,
   createMember,
-  hashPassword,
   isUsernameTaken,
   resetPassword,
   signIn,
   type ClientInfo,
 } from '../auth/auth.service.js';
-import { requireUser, type ViewerContext } from '../auth/viewer.js';
+import { hashPassword } from '../auth/passwords.js';
+import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { isAdministrator } from '../groups/groups.repository.js';
 import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/settings.service.js';
 import { registrationFields } from '../signin-fields/signin-fields.service.js';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, StopWord, StopWordsTable } from '../../db/schema.js';
-import { likePattern } from '../users/admin-users.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 const CHUNK = 500;
 

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { adminOnly } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { exportStopWords, importStopWords, listStopWordsPage, removeStopWords } from './stop-words.service.js';
 
 export async function stopWordsRoutes(app: FastifyInstance): Promise<void> {

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../core/errors.js';
 import type { DB, Thread } from '../../db/schema.js';
-import { can, type ViewerContext } from '../auth/viewer.js';
+import { can, type ViewerContext } from '../../access/viewer.js';
 import { freeContent } from './paid-content.js';
 import { assertCanReadThread, readsWhole, type ThreadState } from './thread.policy.js';
 import { boughtThreadIds, countThreadPayments, listThreadPayments } from './thread-purchases.repository.js';

@@ -1,7 +1,7 @@
 import { Code, type PostAbility, type ThreadAbility } from '@luntan/shared';
 import { AppError, forbidden, needLogin, notFound } from '../../core/errors.js';
 import type { Post, Thread } from '../../db/schema.js';
-import { can, type ViewerContext } from '../auth/viewer.js';
+import { can, type ViewerContext } from '../../access/viewer.js';
 
 /**
  * Who may do what with threads and posts: the spec's keys, held globally or in the thread's category

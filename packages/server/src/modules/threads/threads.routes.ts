@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { assertPublishCaptcha } from '../captcha/captcha.service.js';
 import { requestLocale } from '../../core/i18n.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { paidUsers } from './paid-threads.service.js';
 import {
   countView,

@@ -19,14 +19,9 @@ import { now } from '../../core/time.js';
 import type { DialectName } from '../../db/database.js';
 import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
-import {
-  notifyThreadModerated,
-  notifyThreadOperated,
-  notifyThreadPublished,
-} from '../notifications/notifications.service.js';
 import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
 import {
   countLikes,
@@ -212,9 +207,9 @@ export async function createThread(
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
     }
     await linkAttachments(trx, user.id, postId, text);
+    await ctx.events.emit(trx, 'thread.created', { threadId: id, userId: user.id, categoryId: category.id });
     return id;
   });
-  await notifyThreadPublished(ctx, threadId);
   return detailOf(ctx, viewer, threadId);
 }
 
@@ -223,7 +218,7 @@ export async function updateThread(
   viewer: ViewerContext,
   body: ThreadUpdateBody,
 ): Promise<ThreadDetail> {
-  requireUser(viewer);
+  const user = requireUser(viewer);
   const thread = await findThread(ctx.db, body.threadId);
   if (!thread || !threadExistsFor(viewer, thread)) throw threadNotFound();
   if (!canEditThread(viewer, thread)) throw denied(viewer);
@@ -281,8 +276,8 @@ export async function updateThread(
     }
     const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
     await writeThreadIndex(trx, ctx.dialect, thread.id, title, indexedBody(plain, paying));
+    await ctx.events.emit(trx, 'thread.updated', { threadId: thread.id, userId: user.id });
   });
-  await notifyThreadPublished(ctx, thread.id);
   return detailOf(ctx, viewer, thread.id);
 }
 
@@ -297,8 +292,13 @@ export async function deleteThread(ctx: AppContext, viewer: ViewerContext, threa
     if (!current || current.deletedAt !== null) throw threadNotFound();
     await changeThreadState(trx, current, { deletedAt: now(), deletedUserId: user.id });
     await removeThreadIndex(trx, ctx.dialect, thread.id);
+    await ctx.events.emit(trx, 'thread.moderated', {
+      threadId: thread.id,
+      actorId: user.id,
+      action: 'deleted',
+      reason: '',
+    });
   });
-  await notifyThreadModerated(ctx, user.id, thread.id, 'deleted');
 }
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
@@ -380,8 +380,15 @@ export async function operateThread(
         await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plain);
       }
     }
+    // What it changed for the author (made sticky, made essence, deleted) is announced.
+    const actions: ('sticky' | 'essence' | 'deleted')[] = [];
+    if (body.isSticky === true && thread.isSticky === 0) actions.push('sticky');
+    if (body.isEssence === true && thread.isEssence === 0) actions.push('essence');
+    if (body.isDeleted === true && thread.deletedAt === null) actions.push('deleted');
+    for (const action of actions) {
+      await ctx.events.emit(trx, 'thread.moderated', { threadId: thread.id, actorId: user.id, action, reason: '' });
+    }
   });
-  await notifyThreadOperated(ctx, user.id, thread, body);
   const row = await findThreadRow(ctx.db, thread.id);
   if (!row) throw threadNotFound();
   const [item] = await presentThreads(ctx.db, viewer, [row]);

@@ -1,9 +1,7 @@
 import type { AdminUsersQuery } from '@luntan/shared';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
-
-/** `%part%` for LIKE, with the wildcards of the input taken literally (escape character: backslash). */
-export const likePattern = (part: string): string => `%${part.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+import { likePattern } from '../../db/like-pattern.js';
 
 function applyFilter<O>(
   q: SelectQueryBuilder<DB, 'users', O>,

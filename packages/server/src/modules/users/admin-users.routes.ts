@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { adminOnly } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { answersOf } from '../signin-fields/signin-fields.service.js';
 import { examineUsers, listUsersForAdmin, updateUserByAdmin, userForAdmin } from './admin-users.service.js';
 

@@ -13,7 +13,6 @@ import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
 import { listGroups } from '../groups/groups.repository.js';
-import { notifyAccountChanged, notifyRegistrationsReviewed } from '../notifications/notifications.service.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
 import { findUserById, updateUser } from './users.repository.js';
 
@@ -70,7 +69,7 @@ export async function updateUserByAdmin(
   body: AdminUserUpdateBody,
 ): Promise<AdminUserItem> {
   const groupIds = body.groupIds ?? (body.groupId !== undefined ? [body.groupId] : undefined);
-  const change = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, body.id);
     if (!user) throw userNotFound();
     const current = (await groupsOfUsers(trx, [user.id])).get(user.id)?.map((g) => g.id) ?? [];
@@ -108,13 +107,14 @@ export async function updateUserByAdmin(
     }
     if (groupIds) await replaceUserGroups(trx, user.id, [...new Set(groupIds)]);
     if (Object.keys(changes).length > 0) await updateUser(trx, user.id, { ...changes, updatedAt: now() });
-    return {
+    await ctx.events.emit(trx, 'user.changed', {
+      userId: user.id,
+      actorId,
       before: { status: user.status, groupIds: current },
       after: { status: changes.status ?? user.status, groupIds: finalGroups },
       reason: changes.rejectReason ?? '',
-    };
+    });
   });
-  await notifyAccountChanged(ctx, actorId, body.id, change);
   return userForAdmin(ctx.db, body.id, 'id');
 }
 
@@ -135,8 +135,13 @@ export async function examineUsers(ctx: AppContext, body: UsersExamineBody): Pro
         rejectReason: item.status === UserStatus.NORMAL ? '' : (item.rejectReason ?? ''),
         updatedAt: now(),
       });
+      await ctx.events.emit(trx, 'user.reviewed', {
+        userId: user.id,
+        actorId: null,
+        status: item.status,
+        rejectReason: item.rejectReason ?? '',
+      });
     }
   });
-  await notifyRegistrationsReviewed(ctx, body.data);
   return Promise.all(body.data.map((item) => userForAdmin(ctx.db, item.id, 'id')));
 }

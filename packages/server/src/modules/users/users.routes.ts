@@ -2,7 +2,7 @@ import { updateUserBody } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
+import { loginRequired } from '../../access/guards.js';
 import { replaceProfileImage, updateOwnProfile } from './users.service.js';
 
 /** A member's own profile: names, signature, password, privacy and language; avatar and background images. */

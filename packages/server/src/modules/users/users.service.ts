@@ -11,7 +11,7 @@ import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
 import { applyUsernameChoice, changePassword, checkUsernameChoice } from '../auth/auth.service.js';
-import { requireUser, type ViewerContext } from '../auth/viewer.js';
+import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readProfile } from '../people/people.service.js';
 import { screenText, wordRefused } from '../stop-words/stop-words.service.js';
 import { findUserById, updateUser } from './users.repository.js';

@@ -2,8 +2,8 @@ import { payPasswordResetBody, walletLogQuery } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { listWalletLog, readWalletInfo, setPayPassword } from './wallet.service.js';
 
 /** The member's wallet: balances, the ledger, the pay password (docs/money.md). */

@@ -3,10 +3,10 @@ import { GroupId, PERMISSION_KEYS, UserStatus } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { permissionsOfGroups } from '../groups/groups.repository.js';
-import { owesJoiningFee } from '../auth/paid-joining.js';
-import type { ViewerCache } from '../auth/viewer-cache.js';
-import type { ViewerContext } from '../auth/viewer.js';
+import { permissionsOfGroups } from '../../access/permissions.repository.js';
+import { owesJoiningFee } from '../../access/paid-joining.js';
+import type { ViewerCache } from '../../access/viewer-cache.js';
+import type { ViewerContext } from '../../access/viewer.js';
 
 /**
  * Pages rendered once per set of groups. What a signed-in member's page shows is, but for a few bits of their own

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, resolveViewer } from '../auth/viewer.js';
+import { can, resolveViewer } from '../../access/viewer.js';
 
 /** The most URLs one sitemap file may hold (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;

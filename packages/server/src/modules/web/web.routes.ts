@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, type Envelope } from '@luntan/shared';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { cspNonce } from '../../core/security-headers.js';
-import { resolveViewer, tokenFromRequest, type ViewerContext } from '../auth/viewer.js';
+import { resolveViewer, tokenFromRequest, type ViewerContext } from '../../access/viewer.js';
 import { isGroupRendered, isPaidThreadPage, renderAsHeader, renderAsOf, type RenderAs } from './group-render.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */

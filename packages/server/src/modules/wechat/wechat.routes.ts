@@ -2,8 +2,8 @@ import { wechatCodeQuery, wechatOauthQuery, wechatQrPollQuery, wechatQrQuery } f
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { loginRequired } from '../auth/guards.js';
-import { clientOf, setSignInCookies } from '../auth/session-cookie.js';
+import { loginRequired } from '../../access/guards.js';
+import { clientOf, setSignInCookies } from '../../access/session-cookie.js';
 import { redirectWithError, requestBase } from '../oauth/oauth.routes.js';
 import { OauthFlowError, STATE_TTL_MS } from '../oauth/sign-in-flow.js';
 import { siteBaseUrl } from '../settings/settings.service.js';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { requestLocale } from '../../core/i18n.js';
-import { adminOnly, loginRequired } from '../auth/guards.js';
-import { requireUser } from '../auth/viewer.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
+import { requireUser } from '../../access/viewer.js';
 import { applyForWithdrawal, listMyWithdrawals, reviewWithdrawals } from './withdrawals.service.js';
 
 /** Withdrawals: a member applies and lists theirs; administrators review them (docs/money.md). */

@@ -16,8 +16,7 @@ import { AppError, fieldError, forbidden, type LocalizedText } from '../../core/
 import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB, WalletCash } from '../../db/schema.js';
-import { can, requireUser, type ViewerContext } from '../auth/viewer.js';
-import { notifyWithdrawal } from '../notifications/notifications.service.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { payoutThrough } from '../payments/payments.service.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { applyChange, newSerial } from '../wallet/ledger.js';
@@ -238,8 +237,6 @@ export async function reviewWithdrawals(
         reason: outcome.reason,
         message: localize(outcome.text ?? FAILURE_TEXT[outcome.reason], locale),
       });
-    // Whatever changed (a failed payout too) is told to the member; an unchanged withdrawal tells nothing new.
-    if (outcome.ok || outcome.reason === 'payout') await notifyWithdrawal(ctx, id);
   }
   return result;
 }
@@ -266,6 +263,16 @@ const stamp = (d: Decision, remark: string) => {
   const at = now();
   return { reviewerId: d.reviewerId, reviewedAt: at, updatedAt: at, remark: remark.slice(0, REMARK_MAX) };
 };
+
+/** Announces the step a withdrawal took, in the transaction of the step (what its member is told). */
+const announce = (ctx: AppContext, trx: Kysely<DB>, cash: WalletCash, status: number, remark: string) =>
+  ctx.events.emit(trx, 'withdrawal.reviewed', {
+    withdrawalId: cash.id,
+    userId: cash.userId,
+    status,
+    applyCents: Number(cash.applyCents),
+    remark: remark.slice(0, REMARK_MAX),
+  });
 
 const ledgerText = (d: Decision, text: { zh: string; en: string }) => localize(text, d.rules.locale);
 
@@ -296,6 +303,7 @@ async function thaw(
           : { zh: '提现打款失败，退回', en: 'Withdrawal payout failed, returned' },
       ),
     });
+    await announce(ctx, trx, cash, to, remark);
     return true;
   });
 }
@@ -316,7 +324,16 @@ async function payOut(ctx: AppContext, cash: WalletCash, d: Decision, tradeNo: s
       cashId: cash.id,
       desc: ledgerText(d, { zh: '提现成功', en: 'Withdrawal paid out' }),
     });
+    await announce(ctx, trx, cash, CashStatus.PAID, d.remark);
     return true;
+  });
+}
+
+/** The provider did not settle the payout: it stays approved for an administrator, and its member is told so. */
+async function stayApproved(ctx: AppContext, cash: WalletCash, d: Decision): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await markPayoutSettled(trx, cash.id);
+    await announce(ctx, trx, cash, CashStatus.APPROVED, d.remark);
   });
 }
 
@@ -328,13 +345,16 @@ async function payOut(ctx: AppContext, cash: WalletCash, d: Decision, tradeNo: s
  */
 async function approve(ctx: AppContext, cash: WalletCash, d: Decision): Promise<Outcome> {
   const provider = d.rules.payoutProvider;
-  const claimed = await ctx.db.transaction().execute((trx) =>
-    moveWithdrawal(trx, cash.id, CashStatus.PENDING, {
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    const moved = await moveWithdrawal(trx, cash.id, CashStatus.PENDING, {
       status: CashStatus.APPROVED,
       ...stamp(d, d.remark),
       ...(provider ? { tradeNo: PAYING } : {}),
-    }),
-  );
+    });
+    // Without a provider it waits, approved, for a payout by hand; with one, the payout's outcome is the step told.
+    if (moved && !provider) await announce(ctx, trx, cash, CashStatus.APPROVED, d.remark);
+    return moved;
+  });
   if (!claimed) return refused('status');
   if (!provider) return done;
 
@@ -348,7 +368,7 @@ async function approve(ctx: AppContext, cash: WalletCash, d: Decision): Promise<
     });
   } catch (err) {
     ctx.log.error({ err, cashId: cash.id, provider }, 'a payout could not be made');
-    await markPayoutSettled(ctx.db, cash.id);
+    await stayApproved(ctx, cash, d);
     return refused('payout', {
       zh: '打款渠道没有应答：提现仍为已通过，请向渠道核实后标记为已打款或驳回',
       en: 'The payout provider did not answer: the withdrawal stays approved; check with the provider, then mark it paid or reject it',
@@ -360,7 +380,7 @@ async function approve(ctx: AppContext, cash: WalletCash, d: Decision): Promise<
   if (answer.pending) {
     // The money may have moved: never return it. It stays approved until someone checks with the provider.
     ctx.log.warn({ cashId: cash.id, provider, reason: answer.reason }, 'a payout is pending');
-    await markPayoutSettled(ctx.db, cash.id);
+    await stayApproved(ctx, cash, d);
     return refused('payout', {
       zh: '打款渠道尚未确认结果：提现仍为已通过，请向渠道核实后标记为已打款或驳回',
       en: 'The payout provider has not confirmed it yet: the withdrawal stays approved; check with the provider, then mark it paid or reject it',

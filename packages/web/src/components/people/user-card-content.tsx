@@ -5,7 +5,7 @@ import { isSuccess, type ApiResult } from '../../api/dispatcher';
 import { Avatar, Spinner } from '../ui';
 import { ProfileCounts, Signature } from './profile-counts';
 import { UserActions } from './user-actions';
-import { userHref, type AvatarUser, type CardPhase } from './user-hover-card';
+import { userHref, type AvatarUser, type CardPhase } from './user-link';
 
 /** The hover card's content (user-hover-card.tsx), in its own chunk: the profile, its counts and the buttons. */
 export function CardContent({

@@ -19,26 +19,12 @@ import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { usePlatform } from '../../platform/platform-context';
 import { Avatar, Spinner, type AvatarSize } from '../ui';
+import { userHref, type AvatarUser, type CardPhase } from './user-link';
 import './people.css';
 
-/** Who an avatar shows, as lists carry it. */
-export interface AvatarUser {
-  id: number;
-  nickname: string;
-  avatar: string;
-}
-
-/** A thread's or post's author as an avatar shows it. */
-export function authorOf(user: { userId: number; nickname: string; avatar: string }): AvatarUser {
-  return { id: user.userId, nickname: user.nickname, avatar: user.avatar };
-}
-
-export function userHref(userId: number): string {
-  return `/user/${userId}`;
-}
-
-/** The card's states (spec section 4): closed, loading (each opening starts here), shown. */
-export type CardPhase = 'closed' | 'loading' | 'shown';
+// What the lazily loaded card (user-card-content.tsx) shares with this file lives in user-link.ts, so neither imports
+// the other back.
+export { authorOf, userHref, type AvatarUser, type CardPhase } from './user-link';
 
 /** Room between the avatar and the card, and the card's distance from the window's edges. */
 const GAP = 8;

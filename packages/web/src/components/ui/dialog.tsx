@@ -14,6 +14,8 @@ export interface DialogProps {
   children: ReactNode;
   /** The buttons, at the bottom right. */
   footer?: ReactNode;
+  /** An extra class on the `<dialog>` (a wider dialog for a long form). */
+  className?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface DialogProps {
  * and closes it on Escape; focus returns to where it was. Rendered into the body, so that no table or card styles
  * reach it, and only while open (nothing in the server's HTML).
  */
-export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -40,7 +42,7 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
   return createPortal(
     <dialog
       ref={ref}
-      className="lt-dialog"
+      className={className ? `lt-dialog ${className}` : 'lt-dialog'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape: the caller decides (and its state says closed), rather than the browser closing it behind React.

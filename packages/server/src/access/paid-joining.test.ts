@@ -1,7 +1,7 @@
 import { Code, OrderStatus, OrderType, type Forum } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
 import { isOpenToUnpaid, refuseOtherOrders } from './paid-joining.js';
 
 let t: TestServer;

@@ -1,8 +1,8 @@
 import { Code } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.js';
-import { now } from '../../core/time.js';
-import type { ViewerContext } from './viewer.js';
+import { AppError } from '../core/errors.js';
+import { now } from '../core/time.js';
+import type { ViewerContext } from './viewer-context.js';
 
 /*
  * Paid joining (siteMode 'pay'): a member whose joining fee has run out (users.paid_until reached; set to the

@@ -1,23 +1,16 @@
 import { ACCESS_TOKEN_NAME, Code, GroupId, maskMobile, PERMISSION_KEYS, UserStatus, type Viewer } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB, User } from '../../db/schema.js';
-import { AppError, forbidden, needLogin } from '../../core/errors.js';
-import { now } from '../../core/time.js';
-import { groupsAndPermissionsOfUser, permissionsOfGroups } from '../groups/groups.repository.js';
+import type { DB, User } from '../db/schema.js';
+import { AppError, forbidden, needLogin } from '../core/errors.js';
+import { now } from '../core/time.js';
+import { groupsAndPermissionsOfUser, permissionsOfGroups } from './permissions.repository.js';
 import { owesJoiningFee } from './paid-joining.js';
 import { findSessionUser, touchToken } from './tokens.repository.js';
 import type { ViewerCache } from './viewer-cache.js';
+import type { ViewerContext } from './viewer-context.js';
 
-/** Who is asking, and what they may do. Built once per /api request. */
-export interface ViewerContext {
-  user: User | null;
-  tokenId: number | null;
-  groups: { id: number; name: string }[];
-  isAdmin: boolean;
-  /** Permission keys held (category-scoped ones as `category<ID>.<key>`); administrators hold all implicitly. */
-  permissions: Set<string>;
-}
+export type { ViewerContext } from './viewer-context.js';
 
 export const GUEST: ViewerContext = Object.freeze({
   user: null,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB } from '../db/schema.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheVersions } from '../../core/cache-versions.js';
-import type { ViewerContext } from './viewer.js';
+import type { CacheVersions } from '../core/cache-versions.js';
+import type { ViewerContext } from './viewer-context.js';
 
 /** The most sessions one process keeps (a few hundred bytes each). */
 const MAX_SESSIONS = 20_000;

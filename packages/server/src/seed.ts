@@ -7,17 +7,17 @@ import {
   UserStatus,
 } from '@luntan/shared';
 import type { Kysely, Transaction } from 'kysely';
-import { now } from '../core/time.js';
-import { hashPassword } from '../modules/auth/auth.service.js';
-import { addUserToGroup } from '../modules/groups/groups.repository.js';
-import { encodeSetting } from '../modules/settings/settings.service.js';
-import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from '../modules/notification-templates/default-templates.js';
-import { readSetting, writeSettingIfAbsent } from '../modules/settings/settings.repository.js';
-import { ensureSandboxSecret } from '../modules/payments/payments.service.js';
-import { ensureCaptchaSecret } from '../modules/captcha/captcha.service.js';
-import { findUserByUsername, insertUser, normalizeUsername } from '../modules/users/users.repository.js';
-import { syncIdentity } from './migration-helpers.js';
-import type { DB } from './schema.js';
+import { now } from './core/time.js';
+import { hashPassword } from './modules/auth/passwords.js';
+import { addUserToGroup } from './modules/groups/groups.repository.js';
+import { encodeSetting } from './modules/settings/settings.service.js';
+import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from './modules/notification-templates/default-templates.js';
+import { readSetting, writeSettingIfAbsent } from './modules/settings/settings.repository.js';
+import { ensureSandboxSecret } from './modules/payments/payments.service.js';
+import { ensureCaptchaSecret } from './modules/captcha/captcha.service.js';
+import { findUserByUsername, insertUser, normalizeUsername } from './modules/users/users.repository.js';
+import { syncIdentity } from './db/migration-helpers.js';
+import type { DB } from './db/schema.js';
 
 const DEFAULT_GROUPS = [
   { id: GroupId.ADMINISTRATOR, name: '管理员', type: 'admin', isDefault: 0 },

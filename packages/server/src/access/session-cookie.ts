@@ -1,8 +1,20 @@
-import { ACCESS_TOKEN_NAME, ACCESS_TOKEN_TTL_MS, LOCALE_COOKIE, type SessionData } from '@luntan/shared';
+import {
+  ACCESS_TOKEN_NAME,
+  ACCESS_TOKEN_TTL_MS,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  type SessionData,
+} from '@luntan/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { preferredLocale, type ClientInfo } from './auth.service.js';
+import type { DB } from '../db/schema.js';
+
+/** Where a request comes from, kept with the session it opens. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
 
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -34,4 +46,10 @@ export async function setSignInCookies(
   if (locale && request.cookies[LOCALE_COOKIE] !== locale) {
     reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
   }
+}
+
+/** The language a member chose (update.user), or null when they follow the site's. */
+async function preferredLocale(db: Kysely<DB>, userId: number): Promise<Locale | null> {
+  const user = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
+  return user && isLocale(user.locale) ? user.locale : null;
 }

@@ -1,7 +1,7 @@
 import { Code, GroupId, type Forum, type GroupData } from '@luntan/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
 
 /**
  * The per-process viewer cache (auth/viewer-cache.ts) with two app instances on one database, as two processes

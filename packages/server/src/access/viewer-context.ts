@@ -1,0 +1,11 @@
+import type { User } from '../db/schema.js';
+
+/** Who is asking, and what they may do. Built once per /api request (access/viewer.ts). */
+export interface ViewerContext {
+  user: User | null;
+  tokenId: number | null;
+  groups: { id: number; name: string }[];
+  isAdmin: boolean;
+  /** Permission keys held (category-scoped ones as `category<ID>.<key>`); administrators hold all implicitly. */
+  permissions: Set<string>;
+}

@@ -1,0 +1,259 @@
+import { DOMAIN_EVENTS, type DeliveredEvent, type DomainEventName, type DomainEventPayload } from '@luntan/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { defineTopic, type SignalBus } from '../signals.js';
+import {
+  claimDelivery,
+  finishDelivery,
+  insertDeliveries,
+  insertEvent,
+  postponeDelivery,
+  pruneDelivered,
+  readyDeliveries,
+  type ReadyDelivery,
+} from './events.repository.js';
+
+/*
+ * Domain events through an outbox. A module announces what happened with `emit(trx, name, payload)` in the
+ * transaction of its change: the event and one delivery row per subscriber of that name are written with the change,
+ * or not at all. After commit a dispatcher hands each delivery to its subscriber: woken by the end of every write
+ * request (app.ts), by the other processes through the signal bus, and by a slow poll for due events and retries.
+ * Each delivery is claimed with a conditional update, so among processes on one database one delivers it; a claim
+ * lasts CLAIM_MS, after which a delivery whose process died is taken up again. A subscriber that throws is logged and
+ * tried again later (doubling waits); the write it followed stands. Subscribers must be registered before the app
+ * serves (each process registers the same ones): an event reaches the subscribers known when it was emitted.
+ */
+
+export type EventHandler<N extends DomainEventName = DomainEventName> = (event: DeliveredEvent<N>) => Promise<void>;
+
+interface Subscription {
+  names: ReadonlySet<string> | '*';
+  handler: EventHandler;
+}
+
+interface Log {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** How long a claimed delivery is one process's before another may take it up (its process may have died). */
+export const CLAIM_MS = 60_000;
+/** The poll for due events and retries (and for anything a missed wake-up left). */
+export const POLL_MS = 5_000;
+/** After the n-th failed attempt the next waits 2^(n-1) seconds, at most an hour. */
+const BACKOFF_FIRST_MS = 1_000;
+const BACKOFF_MAX_MS = 3_600_000;
+/** A delivery that failed this many times is given up (logged as an error, kept with its last error). */
+export const MAX_ATTEMPTS = 12;
+/** How many deliveries one pass takes on. */
+const BATCH = 50;
+/** Delivered events are kept this long (an hour's polls prune them). */
+const KEEP_MS = 7 * 24 * 3600_000;
+
+/** "There are events to deliver": heard by the other processes' dispatchers. */
+const EVENTS_TOPIC = defineTopic<Record<string, never>>('events');
+
+export const backoffMs = (attempts: number): number =>
+  Math.min(BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+
+export interface EmitOptions {
+  /** Deliver no earlier than this (ISO-8601 UTC): a due event. */
+  dueAt?: string;
+}
+
+export class EventBus {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private log: Log | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private pass: Promise<boolean> | null = null;
+  /** Another wake-up arrived during a pass: run one more after it. */
+  private again = false;
+  private stopped = false;
+  private paused = false;
+  private polls = 0;
+  private unsubscribeSignals: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly signals: SignalBus,
+    /** This process's name in `claimed_by`. */
+    private readonly origin: string,
+  ) {}
+
+  /**
+   * Hears `names` (or every event) as `subscriberId`, a stable name (it keys the delivery rows across restarts and
+   * processes). The handler may run again for an event it saw if it threw or its process died mid-way; the event's
+   * id is a key for making it idempotent.
+   */
+  subscribe<N extends DomainEventName>(
+    subscriberId: string,
+    names: readonly N[] | '*',
+    handler: EventHandler<N>,
+  ): () => void {
+    if (subscriberId.length === 0 || subscriberId.length > 64) throw new Error(`bad subscriber id: ${subscriberId}`);
+    if (this.subscriptions.has(subscriberId)) throw new Error(`subscriber ${subscriberId} exists already`);
+    for (const name of names === '*' ? [] : names) {
+      if (!(name in DOMAIN_EVENTS)) throw new Error(`unknown event: ${name}`);
+    }
+    this.subscriptions.set(subscriberId, {
+      names: names === '*' ? '*' : new Set(names),
+      handler: handler as EventHandler,
+    });
+    return () => this.subscriptions.delete(subscriberId);
+  }
+
+  /** Writes the event in the caller's transaction (delivered after it commits; nothing if it rolls back). */
+  async emit<N extends DomainEventName>(
+    trx: Kysely<DB>,
+    name: N,
+    payload: DomainEventPayload<N>,
+    options: EmitOptions = {},
+  ): Promise<void> {
+    const checked = DOMAIN_EVENTS[name].parse(payload);
+    const at = new Date().toISOString();
+    const dueAt = options.dueAt ?? at;
+    const eventId = await insertEvent(trx, { name, payload: JSON.stringify(checked), createdAt: at, dueAt });
+    const subscribers = [...this.subscriptions]
+      .filter(([, s]) => s.names === '*' || s.names.has(name))
+      .map(([id]) => id);
+    await insertDeliveries(trx, eventId, subscribers, dueAt);
+  }
+
+  /** Starts the poll and listens to the other processes (server.ts, once the app is built). */
+  start(log: Log, pollMs = POLL_MS): void {
+    this.log = log;
+    this.unsubscribeSignals = this.signals.subscribe(EVENTS_TOPIC, () => this.wake(false));
+    this.timer = setInterval(() => {
+      this.polls += 1;
+      if (this.polls % Math.max(1, Math.round(3_600_000 / pollMs)) === 0) void this.prune();
+      this.wake(false);
+    }, pollMs);
+    this.timer.unref();
+    this.wake(false);
+  }
+
+  /**
+   * There may be events to deliver (a write request ended): runs a pass in the background, and with `tellOthers`
+   * wakes the other processes' dispatchers too.
+   */
+  wake(tellOthers = true): void {
+    if (this.stopped || this.paused) return;
+    if (tellOthers) void this.signals.publish(EVENTS_TOPIC, {});
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    this.pass = this.run().finally(() => {
+      this.pass = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.wake(false);
+      }
+    });
+  }
+
+  /**
+   * Delivers everything due now and waits until it is done: what tests await after a write (the harness does), and
+   * what a script may await before it exits. Failed deliveries wait for their next attempt and are not waited for.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.pass) await this.pass.catch(() => undefined);
+      if (this.stopped) return;
+      this.pass = this.run();
+      let didWork: boolean;
+      try {
+        didWork = await this.pass;
+      } finally {
+        this.pass = null;
+      }
+      if (!didWork) return;
+    }
+  }
+
+  /** Takes no more work until resumed (tests: a process that stops between commit and delivery). */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
+  /** Stops the poll and waits for the pass under way (app close). Claims it did not finish expire on their own. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.unsubscribeSignals?.();
+    await this.pass?.catch(() => undefined);
+  }
+
+  /** One pass over the ready deliveries. Answers whether it found any (delivered or failed). Never throws. */
+  private async run(): Promise<boolean> {
+    let ready: ReadyDelivery[];
+    try {
+      ready = await readyDeliveries(this.db, new Date().toISOString(), [...this.subscriptions.keys()], BATCH);
+    } catch (err) {
+      this.log?.warn({ err }, 'events: the deliveries could not be read (tried again at the next wake-up)');
+      return false;
+    }
+    let found = false;
+    for (const row of ready) {
+      if (this.stopped || this.paused) break;
+      const sub = this.subscriptions.get(row.subscriber);
+      if (!sub) continue;
+      found = true;
+      await this.deliver(row, sub);
+    }
+    return found;
+  }
+
+  private async deliver(row: ReadyDelivery, sub: Subscription): Promise<void> {
+    const start = new Date();
+    const until = new Date(start.getTime() + CLAIM_MS).toISOString();
+    try {
+      if (!(await claimDelivery(this.db, row, start.toISOString(), until, this.origin))) return;
+    } catch (err) {
+      this.log?.warn({ err, eventId: row.eventId }, 'events: a delivery could not be claimed');
+      return;
+    }
+    const attempt = row.attempts + 1;
+    try {
+      // Written by emit() from the checked payload of this name.
+      const event = {
+        id: row.eventId,
+        name: row.name,
+        payload: JSON.parse(row.payload) as unknown,
+        at: row.dueAt,
+        attempt,
+      } as DeliveredEvent;
+      await sub.handler(event);
+      await finishDelivery(this.db, row, new Date().toISOString(), null);
+    } catch (err) {
+      const giveUp = attempt >= MAX_ATTEMPTS;
+      const detail = { err, event: row.name, eventId: row.eventId, subscriber: row.subscriber, attempt };
+      if (giveUp) this.log?.error(detail, 'events: a subscriber failed for the last time: given up');
+      else this.log?.error(detail, 'events: a subscriber failed (tried again later)');
+      const message = err instanceof Error ? err.message : String(err);
+      try {
+        if (giveUp) await finishDelivery(this.db, row, new Date().toISOString(), message);
+        else {
+          const next = new Date(Date.now() + backoffMs(attempt)).toISOString();
+          await postponeDelivery(this.db, row, next, message);
+        }
+      } catch (writeErr) {
+        // The claim expires and the delivery is tried again then.
+        this.log?.warn({ err: writeErr, eventId: row.eventId }, 'events: a failure could not be recorded');
+      }
+    }
+  }
+
+  private async prune(): Promise<void> {
+    try {
+      await pruneDelivered(this.db, new Date(Date.now() - KEEP_MS).toISOString());
+    } catch (err) {
+      this.log?.warn({ err }, 'events: old events could not be pruned');
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/*
+ * Domain events: what happened in the forum, announced by the module where it happened, in the transaction of the
+ * change (an outbox, packages/server/src/core/events), and heard after commit by whoever subscribes: notifications,
+ * live delivery to members' pages, plugins and webhooks. The one list of names and payloads for the server, the live
+ * stream and the plugin SDK.
+ *
+ * A payload carries ids, and what a subscriber could not read again later: the state at the moment (a withdrawal's
+ * status moves on, an account's groups before the change, the reason an administrator gave). Payloads cross
+ * processes and plugins as JSON: numbers, strings, booleans, arrays and plain objects only.
+ */
+
+const id = z.number().int().positive();
+/** Who acted (null: the site itself, a payment provider, a timer). */
+const actor = id.nullable();
+
+export const DOMAIN_EVENTS = {
+  /** An administrator reviewed registrations: approved (status normal), rejected (with the reason) or ignored. */
+  'user.reviewed': z.object({
+    userId: id,
+    actorId: actor,
+    status: z.number().int(),
+    rejectReason: z.string(),
+  }),
+  /** An administrator changed a member's status or groups (the state before and after, and the reason given). */
+  'user.changed': z.object({
+    userId: id,
+    actorId: actor,
+    before: z.object({ status: z.number().int(), groupIds: z.array(id) }),
+    after: z.object({ status: z.number().int(), groupIds: z.array(id) }),
+    reason: z.string(),
+  }),
+  /** A member followed another (a new follow; following again does not announce it). */
+  'user.followed': z.object({ userId: id, followedUserId: id }),
+
+  /** A thread was created, published (left drafts) or edited so that its first post was rendered again. */
+  'thread.created': z.object({ threadId: id, userId: id, categoryId: id }),
+  'thread.updated': z.object({ threadId: id, userId: id }),
+  /** Someone other than (or as well as) the author changed the thread's standing; `reason` is what they gave. */
+  'thread.moderated': z.object({
+    threadId: id,
+    actorId: actor,
+    action: z.enum(['approved', 'unapproved', 'deleted', 'sticky', 'essence']),
+    reason: z.string(),
+  }),
+
+  /** A reply or comment was created. */
+  'post.created': z.object({ postId: id, threadId: id, userId: id }),
+  /** A post's content was edited (mentions it adds are told). */
+  'post.updated': z.object({ postId: id, threadId: id, userId: id }),
+  /** A member liked a post (liking a thread likes its first post: `isFirst` tells which). */
+  'post.liked': z.object({ postId: id, threadId: id, userId: id, isFirst: z.boolean() }),
+  'post.moderated': z.object({
+    postId: id,
+    threadId: id,
+    actorId: actor,
+    action: z.enum(['approved', 'unapproved', 'deleted']),
+    reason: z.string(),
+  }),
+
+  /** A private message was sent; a held one (waiting for review) reaches only its sender until approved. */
+  'dialog.message.sent': z.object({
+    dialogId: id,
+    messageId: id,
+    senderId: id,
+    recipientId: id,
+    held: z.boolean(),
+  }),
+  /** A held private message was approved and now reaches its recipient. */
+  'dialog.message.approved': z.object({ dialogId: id, messageId: id, senderId: id, recipientId: id }),
+  /** A member read a dialog (its other member's pages show it as read). */
+  'dialog.read': z.object({ dialogId: id, userId: id, otherUserId: id }),
+
+  /** An order was paid (settled): what was bought or rewarded is the payer's, the payee's share is credited. */
+  'order.paid': z.object({
+    orderId: id,
+    userId: id,
+    payeeId: id.nullable(),
+    type: z.number().int(),
+    threadId: id.nullable(),
+    amountCents: z.number().int(),
+  }),
+  /**
+   * A timer: an order's time to be paid is up (emitted with the order, due at its expiry). The orders module then
+   * expires it if it is still unpaid, announcing order.expired; other subscribers want order.expired instead.
+   */
+  'order.expiry_due': z.object({ orderId: id, userId: id }),
+  /** An unpaid order's time ran out: it can no longer be paid. */
+  'order.expired': z.object({ orderId: id, userId: id }),
+  /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
+  'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),
+
+  /** A withdrawal moved a step (approved, paid out, rejected, payout failed): the step and the remark of the moment. */
+  'withdrawal.reviewed': z.object({
+    withdrawalId: id,
+    userId: id,
+    status: z.number().int(),
+    applyCents: z.number().int(),
+    remark: z.string(),
+  }),
+
+  /** An administrator handled (status 1) or ignored (2) a report. */
+  'report.handled': z.object({
+    reportId: id,
+    userId: id,
+    actorId: actor,
+    type: z.number().int(),
+    targetId: id,
+    status: z.number().int(),
+    remark: z.string(),
+  }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMAIN_EVENTS)[N]>;
+/** Every event as a tagged union: `{ name: 'post.created', payload: {...} } | ...`. */
+export type DomainEvent = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
+export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];
+
+export function isDomainEventName(name: string): name is DomainEventName {
+  return Object.hasOwn(DOMAIN_EVENTS, name);
+}
+
+/**
+ * What a subscriber hears: the stored event's id (stable across retries: a key for idempotence), name and payload.
+ * A union over the names, so a `switch (event.name)` narrows the payload.
+ */
+export type DeliveredEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: {
+    id: number;
+    name: K;
+    payload: DomainEventPayload<K>;
+    /** When it was announced (or, for a due event, when it fell due), ISO-8601 UTC. */
+    at: string;
+    /** 1 on the first delivery, then 2, 3 ... on retries. */
+    attempt: number;
+  };
+}[N];
