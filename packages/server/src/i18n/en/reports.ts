@@ -8,4 +8,6 @@ export const reports = {
   sayWhichReply: 'Say which reply you report',
   noSuchUser: 'No such user',
   youAlreadyReportedAdministrator: 'You have already reported this; an administrator will look at it',
+  cannotReportYourself: 'You cannot report yourself',
+  cannotReportYourPost: 'You cannot report what you posted',
 } as const satisfies Texts<typeof zh>;

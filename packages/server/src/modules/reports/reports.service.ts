@@ -79,10 +79,9 @@ export async function createReport(
   const me = requireUser(viewer);
   const target = await resolveTarget(ctx, viewer, body);
   if (target.reportedUserId === me.id) {
-    throw invalidField(body.type === ReportType.USER ? 'userId' : 'type', {
-      zh: body.type === ReportType.USER ? '不能举报自己' : '不能举报自己发布的内容',
-      en: body.type === ReportType.USER ? 'You cannot report yourself' : 'You cannot report what you posted',
-    });
+    throw body.type === ReportType.USER
+      ? invalidField('userId', msg('reports.cannotReportYourself'))
+      : invalidField('type', msg('reports.cannotReportYourPost'));
   }
   try {
     const id = await insertReport(ctx.db, {
