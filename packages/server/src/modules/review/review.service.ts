@@ -18,6 +18,7 @@ import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';
 import { changeThreadState, lockThread } from '../threads/threads.service.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
+import { msg } from '../../i18n/index.js';
 
 const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
   pageData: items,
@@ -73,15 +74,9 @@ export async function postQueue(ctx: AppContext, q: ReviewListQuery): Promise<Pa
 }
 
 const notHeld = (kind: string, id: number) =>
-  invalidField('ids', {
-    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不在审核中`,
-    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} is not held for review`,
-  });
+  invalidField('ids', kind === 'thread' ? msg('review.threadNotHeld', { id }) : msg('review.postNotHeld', { id }));
 const missing = (kind: string, id: number) =>
-  notFoundField('ids', {
-    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不存在`,
-    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} does not exist`,
-  });
+  notFoundField('ids', kind === 'thread' ? msg('review.threadMissing', { id }) : msg('review.postMissing', { id }));
 
 /**
  * Approves, ignores or deletes held threads or replies, all or none, keeping the counters right: an approved thread
