@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
 import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
+import { subscribeSearchIndexing } from './modules/search/search.subscriber.js';
 import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 
 /**
@@ -12,5 +13,6 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeSearchIndexing(ctx);
   subscribeWebhooks(ctx);
 }

@@ -16,7 +16,7 @@ import type {
 import { hashPassword } from '../modules/auth/passwords.js';
 import { insertCategory, listCategories } from '../modules/categories/categories.repository.js';
 import { addUserToGroup, findDefaultGroup } from '../modules/groups/groups.repository.js';
-import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/posts/post-content.js';
+import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/content/post-content.js';
 import { insertReplyIndex, type ReplyIndexEntry } from '../modules/search/reply-index.repository.js';
 import { insertThreadIndex, type ThreadIndexEntry } from '../modules/search/search.repository.js';
 import { insertUser, normalizeUsername } from '../modules/users/users.repository.js';

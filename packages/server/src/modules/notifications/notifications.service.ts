@@ -3,7 +3,7 @@ import { CashStatus, formatMoney, OrderType, UserStatus } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
 import { renderNotice } from '../notification-templates/notification-templates.service.js';
-import { plainText, summarize } from '../posts/post-content.js';
+import { plainText, summarize } from '../content/post-content.js';
 import { readSiteInfo } from '../settings/settings.service.js';
 import {
   findOpenSubjectNotice,

@@ -22,7 +22,7 @@ import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
 import { categoryNotFound } from '../categories/categories.service.js';
-import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
+import { renderContent, replaceLiterally, summarize } from '../content/post-content.js';
 import {
   countLikes,
   findPost,
@@ -31,7 +31,6 @@ import {
   replaceMentions,
   updatePostIf,
 } from '../posts/posts.repository.js';
-import { removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
 import { parseKeywords } from '../search/search-terms.js';
 import { presentMatchedPosts } from '../search/search.service.js';
 import { likesVisibleTo } from '../people/people.service.js';
@@ -48,7 +47,6 @@ import {
   threadExistsFor,
   threadNotFound,
 } from './thread.policy.js';
-import { indexedBody } from './paid-content.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import {
@@ -201,7 +199,6 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
-    await writeThreadIndex(trx, ctx.dialect, id, title, indexedBody(rendered.plain, { priceCents, freeWords }));
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
@@ -243,10 +240,6 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
-  const paying = {
-    priceCents: changes.priceCents ?? thread.priceCents,
-    freeWords: changes.freeWords ?? thread.freeWords,
-  };
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
@@ -274,8 +267,6 @@ export async function updateThread(
       await replaceMentions(trx, first.id, rendered.mentions);
       await linkAttachments(trx, first.userId, first.id, text);
     }
-    const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
-    await writeThreadIndex(trx, ctx.dialect, thread.id, title, indexedBody(plain, paying));
     await ctx.events.emit(trx, 'thread.updated', { threadId: thread.id, userId: user.id });
   });
   return detailOf(ctx, viewer, thread.id);
@@ -291,7 +282,6 @@ export async function deleteThread(ctx: AppContext, viewer: ViewerContext, threa
     const current = await findThread(trx, thread.id);
     if (!current || current.deletedAt !== null) throw threadNotFound();
     await changeThreadState(trx, current, { deletedAt: now(), deletedUserId: user.id });
-    await removeThreadIndex(trx, ctx.dialect, thread.id);
     await ctx.events.emit(trx, 'thread.moderated', {
       threadId: thread.id,
       actorId: user.id,
@@ -372,12 +362,8 @@ export async function operateThread(
       Object.assign(state, { deletedAt: null, deletedUserId: null });
     if (Object.keys(state).length > 0) {
       current = await changeThreadState(trx, current, state);
-      if (current.deletedAt !== null) {
-        await removeThreadIndex(trx, ctx.dialect, thread.id);
-      } else if (state.deletedAt === null) {
-        const first = current.firstPostId ? await findPost(trx, current.firstPostId) : undefined;
-        const plain = indexedBody(plainText(first?.contentHtml ?? ''), current);
-        await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plain);
+      if (current.deletedAt === null && state.deletedAt === null) {
+        await ctx.events.emit(trx, 'thread.restored', { threadId: thread.id, actorId: user.id });
       }
     }
     // What it changed for the author (made sticky, made essence, deleted) is announced.
