@@ -36,18 +36,15 @@ import {
   bumpPostCounter,
   countComments,
   countReplies,
-  findPost,
   findPostRow,
   firstCommentsOf,
-  insertPost,
   listComments,
   listReplies,
   removeLike,
-  replaceMentions,
-  updatePostIf,
   userSummaries,
   type PostRow,
 } from './posts.repository.js';
+import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/post-rows.repository.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, updatePostIf } from '../posts/posts.repository.js';
+import { findPost, updatePostIf } from '../threads/post-rows.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
 import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';

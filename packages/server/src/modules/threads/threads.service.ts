@@ -30,7 +30,7 @@ import {
   listLikers,
   replaceMentions,
   updatePostIf,
-} from '../posts/posts.repository.js';
+} from './post-rows.repository.js';
 import { parseKeywords } from '../search/search-terms.js';
 import { presentMatchedPosts } from '../search/search.service.js';
 import { likesVisibleTo } from '../people/people.service.js';
