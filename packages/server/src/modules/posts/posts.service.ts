@@ -27,7 +27,7 @@ import {
   type ThreadState,
 } from '../threads/thread.policy.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { changeThreadState, lockThread } from '../threads/thread-state.js';
 import { firstPostContentFor } from '../threads/paid-threads.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
 import { renderContent, replaceLiterally, summarize } from '../content/post-content.js';

@@ -14,7 +14,7 @@ import { findPost, updatePostIf } from '../threads/post-rows.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
 import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { changeThreadState, lockThread } from '../threads/thread-state.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
 
 const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
