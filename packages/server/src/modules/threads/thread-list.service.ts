@@ -10,7 +10,7 @@ import { parseKeywords } from '../search/search-terms.js';
 import { presentMatchedPosts } from '../search/search.service.js';
 import { denied } from './thread.policy.js';
 import { presentThreads } from './threads.presenter.js';
-import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './threads.repository.js';
+import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './thread-list.repository.js';
 
 /** The thread lists: the home page and a category's (filtered, sorted, searched), and the sticky threads. */
 
