@@ -37,8 +37,8 @@ import { siteClosedError } from './modules/settings/settings.service.js';
 import { groupViewer, renderAsFromRequest } from './modules/web/group-render.js';
 import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
 import { threadsRoutes } from './modules/threads/threads.routes.js';
-import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -47,6 +47,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { isWechatConfigured } from './modules/wechat/wechat.service.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -144,7 +145,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(peopleRoutes);
   await api.register(withdrawalsRoutes);
   await api.register(financeRoutes);
-  await api.register(usersRoutes);
+  await api.register(accountRoutes);
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
   await api.register(walletRoutes);
@@ -152,7 +153,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(paymentsRoutes);
   await api.register(pluginsRoutes);
   await api.register(mailRoutes);
-  await api.register(oauthRoutes);
+  await api.register(oauthRoutes, { isWechatConfigured });
   await api.register(wechatRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.

@@ -8,7 +8,7 @@ import {
 } from '@luntan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { now } from './core/time.js';
-import { hashPassword } from './modules/auth/passwords.js';
+import { hashPassword } from './modules/users/passwords.js';
 import { addUserToGroup } from './modules/groups/groups.repository.js';
 import { encodeSetting } from './modules/settings/settings.service.js';
 import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from './modules/notification-templates/default-templates.js';

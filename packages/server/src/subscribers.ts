@@ -2,12 +2,14 @@ import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
 import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
+import { subscribePlugins } from './modules/plugins/plugins.subscriber.js';
 import { subscribeSearchIndexing } from './modules/search/search.subscriber.js';
 import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows
- * both the producers' events and their listeners. Plugins subscribe through their context (plugin-sdk).
+ * both the producers' events and their listeners. Plugins hear them through the `plugins` subscriber, which calls
+ * the handlers their server modules registered with `ctx.events.on` (plugin-sdk).
  */
 export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
@@ -15,4 +17,5 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeOrderExpiry(ctx);
   subscribeSearchIndexing(ctx);
   subscribeWebhooks(ctx);
+  subscribePlugins(ctx);
 }

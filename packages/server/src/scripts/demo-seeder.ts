@@ -13,7 +13,7 @@ import type {
   ThreadsTable,
   ThreadViewsDailyTable,
 } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/users/passwords.js';
 import { insertCategory, listCategories } from '../modules/categories/categories.repository.js';
 import { addUserToGroup, findDefaultGroup } from '../modules/groups/groups.repository.js';
 import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/content/post-content.js';

@@ -22,6 +22,17 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
 export async function forumRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
+  // The site's public settings with what other modules know of it (SMS): composed here, above settings and sms.
+  app.get(
+    '/siteinfo.v2',
+    {
+      config: { guestCache: true },
+      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
+    },
+    async (request) =>
+      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
+  );
+
   app.get(
     '/v3/forum',
     {

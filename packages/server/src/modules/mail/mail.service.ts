@@ -17,7 +17,7 @@ import { AttemptLimiter, type LimiterStore } from '../../core/rate-limit.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword, replacePassword } from '../auth/passwords.js';
+import { hashPassword, replacePassword } from '../users/passwords.js';
 import { hashToken } from '../../access/tokens.repository.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readSetting } from '../settings/settings.repository.js';

@@ -8,7 +8,7 @@ import { registerExternal, type ClientInfo } from '../auth/auth.service.js';
 import { isSiteClosed, siteClosedError } from '../settings/settings.service.js';
 import type { StopWordCache } from '../stop-words/stop-words.service.js';
 import { findUserById } from '../users/users.repository.js';
-import { insertGeneratedPassword, stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
+import { insertGeneratedPassword, stillGeneratedPassword } from '../users/generated-passwords.repository.js';
 import { deleteIdentity, findIdentity, identitiesOfUser, insertIdentity } from './oauth.repository.js';
 
 /**

@@ -16,7 +16,7 @@ import type { DB, User } from '../../db/schema.js';
 import { can, requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { displayGroupOfUser } from '../groups/groups.service.js';
 import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
+import { stillGeneratedPassword } from '../users/generated-passwords.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   addDeny,

@@ -16,7 +16,7 @@ import { requestLocale } from '../../core/i18n.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { adminOnly } from '../../access/guards.js';
 import { PLUGIN_ARCHIVE_MAX_BYTES, readPluginPackage } from './plugin-package.js';
-import { PluginRuntime, pluginViewer } from './plugin-runtime.js';
+import { pluginRuntime, pluginViewer } from './plugin-runtime.js';
 import {
   adminItem,
   deletePlugin,
@@ -37,7 +37,7 @@ const describeError = (err: unknown) => (err instanceof Error ? err.message : St
 export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const runtime = new PluginRuntime(app.ctx);
+  const runtime = pluginRuntime(app.ctx);
   const tags = ['plugins'];
 
   /** Loads the server part of an enabled plugin; one that throws is disabled and the reason kept. */

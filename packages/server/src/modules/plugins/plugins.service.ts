@@ -300,3 +300,14 @@ export async function readPluginFiles(db: Kysely<DB>, appid: string, hash: strin
     .where('contentHash', '=', hash)
     .execute();
 }
+
+/** The enabled plugins that have a server module (the ones that may hear events), oldest first. */
+export async function enabledServerPlugins(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('plugins')
+    .select(['appid', 'manifest'])
+    .where('enabled', '=', 1)
+    .orderBy('installedAt')
+    .execute();
+  return rows.filter((row) => parseManifest(row).server).map((row) => row.appid);
+}

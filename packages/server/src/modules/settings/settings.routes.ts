@@ -21,10 +21,8 @@ import {
   decodeSetting,
   environmentSettings,
   readAgreements,
-  readSiteInfo,
   writeSettings,
 } from './settings.service.js';
-import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -38,16 +36,6 @@ import {
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, uploadsDir } = app.ctx;
-
-  api.get(
-    '/siteinfo.v2',
-    {
-      config: { guestCache: true },
-      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
-    },
-    async (request) =>
-      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
-  );
 
   api.get(
     '/v3/agreement',

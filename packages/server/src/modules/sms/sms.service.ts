@@ -19,15 +19,9 @@ import type { SmsCode, User } from '../../db/schema.js';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import {
-  assertRegistrationOpen,
-  createMember,
-  isUsernameTaken,
-  resetPassword,
-  signIn,
-  type ClientInfo,
-} from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { assertRegistrationOpen, createMember, resetPassword, signIn, type ClientInfo } from '../auth/auth.service.js';
+import { hashPassword } from '../users/passwords.js';
+import { isUsernameTaken } from '../users/usernames.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { isAdministrator } from '../groups/groups.repository.js';
 import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/settings.service.js';

@@ -13,7 +13,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { ensureWallet, readBalances } from './ledger.js';
 

@@ -14,7 +14,7 @@ import { now } from '../../core/time.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
 import { listGroups } from '../groups/groups.repository.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
-import { findUserById, updateUser } from './users.repository.js';
+import { findUserById, updateUser } from '../users/users.repository.js';
 
 export const userNotFound = (field = 'id') => notFoundField(field, { zh: '用户不存在', en: 'No such user' });
 

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
-import { replaceProfileImage, updateOwnProfile } from './users.service.js';
+import { replaceProfileImage, updateOwnProfile } from './account.service.js';
 
 /** A member's own profile: names, signature, password, privacy and language; avatar and background images. */
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['people'];

@@ -10,11 +10,12 @@ import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-i
 import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
-import { applyUsernameChoice, changePassword, checkUsernameChoice } from '../auth/auth.service.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readProfile } from '../people/people.service.js';
 import { screenText, wordRefused } from '../stop-words/stop-words.service.js';
-import { findUserById, updateUser } from './users.repository.js';
+import { changePassword } from '../users/passwords.js';
+import { findUserById, updateUser } from '../users/users.repository.js';
+import { applyUsernameChoice, checkUsernameChoice } from '../users/usernames.js';
 
 /** Largest avatar or background upload, bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
