@@ -10,13 +10,11 @@ import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, updatePostIf } from '../posts/posts.repository.js';
+import { findPost, updatePostIf } from '../threads/post-rows.repository.js';
 import { countApprovedPost } from '../posts/posts.service.js';
-import { syncReplyIndex } from '../search/reply-index.repository.js';
-import { removeThreadIndex } from '../search/search.repository.js';
 import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { changeThreadState, lockThread } from '../threads/thread-state.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
 import { msg } from '../../i18n/index.js';
 
@@ -102,10 +100,7 @@ export async function submitReview(
         if (thread.isApproved === ApprovalState.APPROVED || thread.isDraft === 1) throw notHeld('thread', id);
         if (body.action === 'approve') await changeThreadState(trx, thread, { isApproved: ApprovalState.APPROVED });
         if (body.action === 'ignore') await updateThreadIf(trx, id, { isApproved: ApprovalState.IGNORED });
-        if (body.action === 'delete') {
-          await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
-          await removeThreadIndex(trx, ctx.dialect, id);
-        }
+        if (body.action === 'delete') await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
         await ctx.events.emit(trx, 'thread.moderated', { threadId: id, actorId: actor, action, reason: '' });
         continue;
       }
@@ -121,7 +116,6 @@ export async function submitReview(
       }
       if (body.action === 'ignore') await updatePostIf(trx, id, { isApproved: ApprovalState.IGNORED }, false);
       if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
-      await syncReplyIndex(trx, ctx.dialect, id);
       await ctx.events.emit(trx, 'post.moderated', {
         postId: id,
         threadId: post.threadId,
