@@ -15,7 +15,7 @@ import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { subscribeToEvents } from './subscribers.js';
 import { docsPlugin } from './modules/docs/docs.plugin.js';
-import { pluginAssetsRoutes } from './modules/plugins/plugins.routes.js';
+import { pluginAssetsRoutes } from './modules/plugins/index.js';
 import { seoRoutes } from './modules/web/seo.routes.js';
 import { webRoutes } from './modules/web/web.routes.js';
 

@@ -13,7 +13,7 @@ import { addUserToGroup } from './modules/groups/groups.repository.js';
 import { encodeSetting } from './modules/settings/settings.service.js';
 import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from './modules/notification-templates/default-templates.js';
 import { readSetting, writeSettingIfAbsent } from './modules/settings/settings.repository.js';
-import { ensureSandboxSecret } from './modules/payments/payments.service.js';
+import { ensureSandboxSecret } from './modules/payments/index.js';
 import { ensureCaptchaSecret } from './modules/captcha/captcha.service.js';
 import { findUserByUsername, insertUser, normalizeUsername } from './modules/users/users.repository.js';
 import { syncIdentity } from './db/migration-helpers.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
-import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
-import { subscribePlugins } from './modules/plugins/plugins.subscriber.js';
+import { subscribeOrderExpiry } from './modules/orders/index.js';
+import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/search.subscriber.js';
 import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 

@@ -15,9 +15,9 @@ import { invalidField, notFoundField } from '../../core/errors.js';
 import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import { applyChange, ensureWallet, readBalances } from '../wallet/ledger.js';
+import { applyChange, ensureWallet, readBalances } from '../wallet/index.js';
 import { readSiteSettings } from '../settings/settings.service.js';
-import { presentCash } from '../withdrawals/withdrawals.service.js';
+import { presentCash } from '../withdrawals/index.js';
 import { chartPoints, chartRange, rangeBounds, utcDayOf, type ChartGrouping } from './finance-chart.js';
 import {
   countOrders,

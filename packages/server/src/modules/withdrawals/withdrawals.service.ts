@@ -17,10 +17,9 @@ import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB, WalletCash } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { payoutThrough } from '../payments/payments.service.js';
+import { payoutThrough } from '../payments/index.js';
 import { readSiteSettings } from '../settings/settings.service.js';
-import { applyChange, newSerial } from '../wallet/ledger.js';
-import { checkPayPassword } from '../wallet/wallet.service.js';
+import { applyChange, checkPayPassword, newSerial } from '../wallet/index.js';
 import {
   countOwnWithdrawals,
   countWithdrawalsSince,
