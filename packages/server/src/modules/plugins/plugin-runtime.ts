@@ -2,9 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
 import type {
@@ -16,7 +14,16 @@ import type {
   PluginViewer,
 } from '@luntan/plugin-sdk/server';
 import { isDomainEventName, type DomainEventName } from '@luntan/shared';
-import { findPlugin, parseManifest, readPluginFiles, settingsOf } from './plugins.service.js';
+import { findPlugin, parseManifest, settingsOf } from './plugins.service.js';
+import { readPluginFiles } from './plugins.repository.js';
+import {
+  deleteStoreValue,
+  incrementStoreValue,
+  insertStoreValue,
+  listStoreValues,
+  readStoreValue,
+  upsertStoreValue,
+} from './plugin-store.repository.js';
 
 /*
  * Plugins' server parts, run in this process. A plugin's server module is written into a folder named by its content
@@ -95,63 +102,30 @@ export function pluginStore(db: Kysely<DB>, appid: string): PluginStore {
   return {
     async get(key) {
       checkKey(key);
-      const row = await db
-        .selectFrom('pluginStore')
-        .select('value')
-        .where('appid', '=', appid)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row ? decode(row.value) : undefined;
+      const value = await readStoreValue(db, appid, key);
+      return value !== undefined ? decode(value) : undefined;
     },
     async set(key, value) {
       checkKey(key);
-      const text = encode(value);
-      await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: text, updatedAt: now() })
-        .onConflict((oc) => oc.columns(['appid', 'key']).doUpdateSet({ value: text, updatedAt: now() }))
-        .execute();
+      await upsertStoreValue(db, appid, key, encode(value));
     },
     async add(key, value) {
       checkKey(key);
-      const result = await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: encode(value), updatedAt: now() })
-        .onConflict((oc) => oc.columns(['appid', 'key']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertStoreValue(db, appid, key, encode(value));
     },
     async delete(key) {
       checkKey(key);
-      await db.deleteFrom('pluginStore').where('appid', '=', appid).where('key', '=', key).execute();
+      await deleteStoreValue(db, appid, key);
     },
     async list(prefix = '') {
       const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const rows = await db
-        .selectFrom('pluginStore')
-        .select(['key', 'value'])
-        .where('appid', '=', appid)
-        .where(sql<boolean>`key like ${`${escaped}%`} escape '\\'`)
-        .orderBy('key')
-        .limit(1000)
-        .execute();
+      const rows = await listStoreValues(db, appid, escaped);
       return rows.map((r) => ({ key: r.key, value: decode(r.value) }));
     },
     async increment(key, by = 1) {
       checkKey(key);
       if (!Number.isSafeInteger(by)) throw new Error('increment by a whole number');
-      const row = await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: String(by), updatedAt: now() })
-        .onConflict((oc) =>
-          oc.columns(['appid', 'key']).doUpdateSet({
-            value: sql`cast(cast(plugin_store.value as integer) + ${by} as text)`,
-            updatedAt: now(),
-          }),
-        )
-        .returning('value')
-        .executeTakeFirstOrThrow();
-      return Number(row.value);
+      return Number(await incrementStoreValue(db, appid, key, by));
     },
   };
 }

@@ -26,10 +26,10 @@ import {
   listEnabledPlugins,
   pluginNotFound,
   publicSettings,
-  readPluginFile,
   savePluginSettings,
   setPluginEnabled,
 } from './plugins.service.js';
+import { readPluginFile } from './plugins.repository.js';
 
 const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 

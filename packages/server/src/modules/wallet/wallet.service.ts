@@ -9,13 +9,14 @@ import {
   type WalletLogItem,
   type WalletLogQuery,
 } from '@luntan/shared';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { hashPassword } from '../users/passwords.js';
 import { readSiteSettings } from '../settings/settings.service.js';
 import { ensureWallet, readBalances } from './ledger.js';
+import { countPayTry, listWalletLogRows, lockPay, readWalletRow, setPayPasswordHash } from './wallet.repository.js';
 
 /** Wrong pay passwords in a row before paying from the wallet locks, and for how long. */
 export const PAY_PASSWORD_TRIES = 5;
@@ -26,11 +27,7 @@ const money = (setting: unknown, fallback: number) => parseMoney(String(setting 
 export async function readWalletInfo(db: Kysely<DB>, user: User): Promise<WalletInfo> {
   const [balances, wallet, site] = await Promise.all([
     readBalances(db, user.id),
-    db
-      .selectFrom('wallets')
-      .select(['payPasswordHash', 'payLockedUntil'])
-      .where('userId', '=', user.id)
-      .executeTakeFirst(),
+    readWalletRow(db, user.id),
     readSiteSettings(db),
   ]);
   const locked = wallet?.payLockedUntil && wallet.payLockedUntil > now() ? wallet.payLockedUntil : null;
@@ -70,32 +67,7 @@ export async function listWalletLog(
   const types = filter.changeType ? filter.changeType.split(',').map(Number) : [];
   const start = filterTime(filter.startTime, 'filter[startTime]');
   const end = filterTime(filter.endTime, 'filter[endTime]', true);
-  let base = db.selectFrom('walletLogs as l').where('l.userId', '=', userId);
-  if (types.length > 0) base = base.where('l.changeType', 'in', types);
-  if (start) base = base.where('l.createdAt', '>=', start);
-  if (end) base = base.where('l.createdAt', '<=', end);
-  const [{ count }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('orders as o', 'o.id', 'l.orderId')
-      .leftJoin('walletCash as c', 'c.id', 'l.cashId')
-      .select([
-        'l.id',
-        'l.changeAvailableCents',
-        'l.changeFrozenCents',
-        'l.availableAfterCents',
-        'l.frozenAfterCents',
-        'l.changeType',
-        'l.changeDesc',
-        'l.createdAt',
-        'o.orderSn',
-        'c.cashSn',
-      ])
-      .orderBy('l.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-  ]);
+  const { count, rows } = await listWalletLogRows(db, userId, { types, start, end, page, perPage });
   const totalCount = Number(count);
   return {
     pageData: rows.map((r) => ({
@@ -130,16 +102,7 @@ export async function setPayPassword(
     });
   }
   await ensureWallet(db, user.id);
-  await db
-    .updateTable('wallets')
-    .set({
-      payPasswordHash: await hashPassword(body.payPassword),
-      payFailures: 0,
-      payLockedUntil: null,
-      updatedAt: now(),
-    })
-    .where('userId', '=', user.id)
-    .execute();
+  await setPayPasswordHash(db, user.id, await hashPassword(body.payPassword));
 }
 
 /**
@@ -150,11 +113,7 @@ export async function setPayPassword(
  * the password; every other one is refused as locked, right or wrong.
  */
 export async function checkPayPassword(db: Kysely<DB>, userId: number, given: string | undefined): Promise<void> {
-  const wallet = await db
-    .selectFrom('wallets')
-    .select(['payPasswordHash', 'payLockedUntil', 'status'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const wallet = await readWalletRow(db, userId);
   if (!wallet?.payPasswordHash) {
     throw invalidField('payPassword', {
       zh: '请先设置支付密码',
@@ -174,30 +133,15 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
   }
   const right = /^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false));
   const at = now();
-  const open = (eb: ExpressionBuilder<DB, 'wallets'>) =>
-    eb.and([
-      eb('payFailures', '<', PAY_PASSWORD_TRIES),
-      eb.or([eb('payLockedUntil', 'is', null), eb('payLockedUntil', '<=', at)]),
-    ]);
-  const counted = await db
-    .updateTable('wallets')
-    .set(right ? { payFailures: 0 } : { payFailures: sql`pay_failures + 1` })
-    .where('userId', '=', userId)
-    .where(open)
-    .returning('payFailures')
-    .executeTakeFirst();
-  if (!counted) throw payLocked(await lockedUntilNow(db, userId, at));
+  const counted = await countPayTry(db, userId, right, PAY_PASSWORD_TRIES, at);
+  if (counted === undefined) throw payLocked(await lockedUntilNow(db, userId, at));
   if (right) return;
-  if (counted.payFailures >= PAY_PASSWORD_TRIES) {
+  if (counted >= PAY_PASSWORD_TRIES) {
     const until = inMs(PAY_LOCK_MS);
-    await db
-      .updateTable('wallets')
-      .set({ payFailures: 0, payLockedUntil: until })
-      .where('userId', '=', userId)
-      .execute();
+    await lockPay(db, userId, until);
     throw payLocked(until, true);
   }
-  const left = PAY_PASSWORD_TRIES - counted.payFailures;
+  const left = PAY_PASSWORD_TRIES - counted;
   throw new AppError(
     Code.PAYMENT_FAILED,
     {
@@ -210,7 +154,7 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
 
 /** The lock that refused a try: the one stored, or (the fifth wrong try still being written) one from now. */
 async function lockedUntilNow(db: Kysely<DB>, userId: number, at: string): Promise<string> {
-  const row = await db.selectFrom('wallets').select('payLockedUntil').where('userId', '=', userId).executeTakeFirst();
+  const row = await readWalletRow(db, userId);
   return row?.payLockedUntil && row.payLockedUntil > at ? row.payLockedUntil : inMs(PAY_LOCK_MS);
 }
 
