@@ -2,7 +2,7 @@ import { Code } from '@luntan/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/harness.js';
 import { useTestServer } from '../test/fixture.js';
-import { buildReply, buildThread } from '../test/forum-fixtures.js';
+import { buildReply, buildThread } from '../test/factories.js';
 
 const t = useTestServer();
 let member: string;

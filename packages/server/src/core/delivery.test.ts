@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
+import { buildThread } from '../test/factories.js';
 import { buildUser } from '../test/harness.js';
 import { useTestServer } from '../test/fixture.js';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.js';

@@ -1,6 +1,6 @@
 import type { Page, ThreadItem } from '@luntan/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
+import { buildThread } from '../test/factories.js';
 import { buildUser, startTestServer } from '../test/harness.js';
 import { useTestServer } from '../test/fixture.js';
 

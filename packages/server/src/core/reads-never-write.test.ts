@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildReply, buildThread } from '../test/forum-fixtures.js';
+import { buildReply, buildThread } from '../test/factories.js';
 import { ADMIN, buildUser } from '../test/harness.js';
 import { useTestServer } from '../test/fixture.js';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
-import { buildCategory, buildThread, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { buildCategory, buildThread, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 

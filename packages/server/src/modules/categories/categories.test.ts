@@ -2,7 +2,7 @@ import { Code, type CategoryItem } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
-import { buildThread } from '../../test/forum-fixtures.js';
+import { buildThread } from '../../test/factories.js';
 
 const t = useTestServer();
 

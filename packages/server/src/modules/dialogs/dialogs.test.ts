@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildUser, startTestServer } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
-import { memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { memberPermissions, setGroupPermissions } from '../../test/factories.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 

@@ -1,6 +1,6 @@
 import { Code, GroupId, type Forum, type GroupData } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

@@ -1,6 +1,6 @@
 import { GroupId, type Forum, type GroupData, type PaidGroupItem, type UserProfile } from '@luntan/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberPermissions } from '../../test/forum-fixtures.js';
+import { memberPermissions } from '../../test/factories.js';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { setSettings } from '../../test/captcha-fixtures.js';
-import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

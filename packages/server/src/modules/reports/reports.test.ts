@@ -1,6 +1,6 @@
 import { Code, type NotificationItem, type Page, type ReportBatchResult, type ReportItem } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { buildReply, buildThread } from '../../test/factories.js';
 import { ADMIN, buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

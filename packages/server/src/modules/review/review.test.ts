@@ -9,7 +9,7 @@ import {
   type ThreadItem,
 } from '@luntan/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { buildCategory, buildReply, buildThread } from '../../test/factories.js';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

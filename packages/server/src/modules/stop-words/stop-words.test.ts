@@ -9,7 +9,7 @@ import {
   type ThreadItem,
 } from '@luntan/shared';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCategory, buildThread } from '../../test/forum-fixtures.js';
+import { buildCategory, buildThread } from '../../test/factories.js';
 import { buildUser, startTestServer } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

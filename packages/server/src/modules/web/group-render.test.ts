@@ -1,6 +1,6 @@
 import { Code, type Forum } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { buildThread } from '../../test/forum-fixtures.js';
+import { buildThread } from '../../test/factories.js';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
 

@@ -1,6 +1,6 @@
 import { GroupId } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { buildCategory, buildThread, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { buildCategory, buildThread, setGroupPermissions } from '../../test/factories.js';
 import { useTestServer } from '../../test/fixture.js';
 
 const t = useTestServer();

@@ -3,7 +3,7 @@ import { Code, type WebhookDeliveryItem, type WebhookItem } from '@luntan/shared
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, startTestServer } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
-import { buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { buildReply, buildThread } from '../../test/factories.js';
 import { startStandIn, type StandIn, type StandInAnswer } from '../../test/stand-in-server.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-dispatcher.js';
 import { queueEvent, queuePing } from './webhooks.service.js';
