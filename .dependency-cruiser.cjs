@@ -45,6 +45,40 @@ module.exports = {
       from: { path: `${SERVER}(core|db|i18n|access)/`, pathNot: TESTS },
       to: { path: `${SERVER}([^/]+[.]ts$|scripts/)`, dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'module-public-face',
+      comment:
+        'Another module is reached through its public face, packages/server/src/modules/<name>/index.ts, never ' +
+        'through its files: export what you need from that index (docs/architecture.md, "Modules").',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/` },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index[.]ts$`] },
+    },
+    {
+      name: 'assembly-uses-public-face',
+      comment:
+        'Where the app is assembled (src/*.ts, scripts/, test/), the e2e tests and the plugins reach a module ' +
+        'through its index.ts too.',
+      severity: 'error',
+      from: { pathNot: [`${SERVER}modules/`, `${SERVER}(core|db|i18n|access)/`] },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index[.]ts$` },
+    },
+    {
+      name: 'no-foreign-repository',
+      comment:
+        "A module's repository (its SQL) is its own: no other module, and nothing outside the module, imports it. " +
+        'Call the function its index.ts offers.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/` },
+      to: { path: `${SERVER}modules/[^/]+/.*[.]repository[.]ts$`, pathNot: `${SERVER}modules/$1/` },
+    },
+    {
+      name: 'no-repository-outside-modules',
+      comment: "Nothing outside the modules imports a module's repository: go through the module's index.ts.",
+      severity: 'error',
+      from: { pathNot: `${SERVER}modules/` },
+      to: { path: `${SERVER}modules/[^/]+/.*[.]repository[.]ts$` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

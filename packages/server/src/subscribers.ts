@@ -1,10 +1,10 @@
 import type { AppContext } from './context.js';
-import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
-import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
+import { subscribeLiveDelivery } from './modules/dialogs/index.js';
+import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
-import { subscribeSearchIndexing } from './modules/search/search.subscriber.js';
-import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
+import { subscribeSearchIndexing } from './modules/search/index.js';
+import { subscribeWebhooks } from './modules/webhooks/index.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows

@@ -12,13 +12,13 @@ import type {
   ThreadsTable,
   ThreadViewsDailyTable,
 } from '../db/schema.js';
-import { hashPassword } from '../modules/users/passwords.js';
-import { insertCategory, listCategories } from '../modules/categories/categories.repository.js';
-import { addUserToGroup, findDefaultGroup } from '../modules/groups/groups.repository.js';
-import type { MentionTarget } from '../modules/content/post-content.js';
-import { insertReplyIndex, type ReplyIndexEntry } from '../modules/search/reply-index.repository.js';
-import { insertThreadIndex, type ThreadIndexEntry } from '../modules/search/search.repository.js';
-import { insertUser, normalizeUsername } from '../modules/users/users.repository.js';
+import { hashPassword } from '../modules/users/index.js';
+import { insertCategory, listCategories } from '../modules/categories/index.js';
+import { addUserToGroup, findDefaultGroup } from '../modules/groups/index.js';
+import type { MentionTarget } from '../modules/content/index.js';
+import { insertReplyIndex, type ReplyIndexEntry } from '../modules/search/index.js';
+import { insertThreadIndex, type ThreadIndexEntry } from '../modules/search/index.js';
+import { insertUser, normalizeUsername } from '../modules/users/index.js';
 import { DEMO_CATEGORIES, type Lang } from './demo-content.js';
 import { demoUserProfiles } from './demo-users.js';
 

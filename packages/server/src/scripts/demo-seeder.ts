@@ -3,7 +3,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import { syncIdentity } from '../db/migration-helpers.js';
 import type { DB, PostsTable } from '../db/schema.js';
-import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/content/post-content.js';
+import { mentionCandidates, renderMarkdown, summarize, type MentionTarget } from '../modules/content/index.js';
 import {
   DEMO_CATEGORIES,
   DEMO_TOPICS,

@@ -1,5 +1,5 @@
 import { GroupId, type PostItem, type ThreadDetail } from '@luntan/shared';
-import { addUserToGroup } from '../modules/groups/groups.repository.js';
+import { addUserToGroup } from '../modules/groups/index.js';
 import { buildUser, type TestServer } from './harness.js';
 
 /**

@@ -11,11 +11,11 @@ import { readMultipartUpload } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { readProfile } from '../people/people.service.js';
-import { screenText, wordRefused } from '../stop-words/stop-words.service.js';
-import { changePassword } from '../users/passwords.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
-import { applyUsernameChoice, checkUsernameChoice } from '../users/usernames.js';
+import { readProfile } from '../people/index.js';
+import { screenText, wordRefused } from '../stop-words/index.js';
+import { changePassword } from '../users/index.js';
+import { findUserById, updateUser } from '../users/index.js';
+import { applyUsernameChoice, checkUsernameChoice } from '../users/index.js';
 
 /** Largest avatar or background upload, bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { adminOnly } from '../../access/guards.js';
 import { requireUser } from '../../access/viewer.js';
-import { answersOf } from '../signin-fields/signin-fields.service.js';
+import { answersOf } from '../signin-fields/index.js';
 import { examineUsers, listUsersForAdmin, updateUserByAdmin, userForAdmin } from './admin-users.service.js';
 
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {

@@ -12,9 +12,9 @@ import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
-import { listGroups } from '../groups/groups.repository.js';
+import { listGroups } from '../groups/index.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
+import { findUserById, updateUser } from '../users/index.js';
 
 export const userNotFound = (field = 'id') => notFoundField(field, { zh: '用户不存在', en: 'No such user' });
 

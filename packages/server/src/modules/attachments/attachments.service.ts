@@ -19,10 +19,10 @@ import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
 import { can, requireUser } from '../../access/viewer.js';
-import { findCategory } from '../categories/categories.repository.js';
-import { categoryNotFound } from '../categories/categories.service.js';
-import { readSetting } from '../settings/settings.repository.js';
-import { decodeSetting } from '../settings/settings.service.js';
+import { findCategory } from '../categories/index.js';
+import { categoryNotFound } from '../categories/index.js';
+import { readSetting } from '../settings/index.js';
+import { decodeSetting } from '../settings/index.js';
 import { findAttachmentByKey, insertAttachment } from './attachments.repository.js';
 import {
   extensionOf,

@@ -7,12 +7,12 @@ import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { login, logout, register } from './auth.service.js';
 import { clientOf, setSignInCookies, setTokenCookie } from '../../access/session-cookie.js';
-import { linkBase, startRegistrationLink } from '../mail/mail.service.js';
-import { normalizeUsername } from '../users/users.repository.js';
-import { isUsernameTaken } from '../users/usernames.js';
+import { linkBase, startRegistrationLink } from '../mail/index.js';
+import { normalizeUsername } from '../users/index.js';
+import { isUsernameTaken } from '../users/index.js';
 import { requireUser } from '../../access/viewer.js';
-import { assertCaptcha } from '../captcha/captcha.service.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { assertCaptcha } from '../captcha/index.js';
+import { readSiteSettings } from '../settings/index.js';
 import type { LoginThrottle } from '../../core/rate-limit.js';
 
 /** While loginCaptcha is on, a login needs a captcha after this many failures in a row (account or address). */

@@ -15,15 +15,15 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
 import { AppError, invalidField } from '../../core/errors.js';
-import { assertCaptcha } from '../captcha/captcha.service.js';
-import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/invites.service.js';
-import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
+import { assertCaptcha } from '../captcha/index.js';
+import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/index.js';
+import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/index.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
-import { isSiteClosed, readAgreements, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
-import { registrationFields } from '../signin-fields/signin-fields.service.js';
-import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
+import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/index.js';
+import { isSiteClosed, readAgreements, readSiteSettings, siteClosedError } from '../settings/index.js';
+import { registrationFields } from '../signin-fields/index.js';
+import { screenText, wordRefused, type StopWordCache } from '../stop-words/index.js';
 import {
   findUserById,
   findUserByMobile,
@@ -31,13 +31,13 @@ import {
   insertUser,
   normalizeUsername,
   updateUser,
-} from '../users/users.repository.js';
-import { insertGeneratedPassword } from '../users/generated-passwords.repository.js';
-import { isUsernameTaken, usernameTaken } from '../users/usernames.js';
+} from '../users/index.js';
+import { insertGeneratedPassword } from '../users/index.js';
+import { isUsernameTaken, usernameTaken } from '../users/index.js';
 import { createAccessToken, revokeToken } from '../../access/tokens.repository.js';
 import type { ClientInfo } from '../../access/session-cookie.js';
 import { statusError } from '../../access/viewer.js';
-import { hashPassword, replacePassword } from '../users/passwords.js';
+import { hashPassword, replacePassword } from '../users/index.js';
 
 export type { ClientInfo } from '../../access/session-cookie.js';
 

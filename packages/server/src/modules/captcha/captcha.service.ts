@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { invalidField } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
-import { readSetting, writeSettingIfAbsent } from '../settings/settings.repository.js';
+import { readSetting, writeSettingIfAbsent } from '../settings/index.js';
 import { markSolutionUsed } from './captcha.repository.js';
 
 /*

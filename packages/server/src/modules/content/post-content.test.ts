@@ -1,6 +1,6 @@
 import { mentionMarkdown, parseStopWordLine, type StopWordRule } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { StopWordMatcher } from '../stop-words/stop-word-matcher.js';
+import { StopWordMatcher } from '../stop-words/index.js';
 import { plainText, renderMarkdown, replaceLiterally } from './post-content.js';
 
 describe('renderMarkdown', () => {

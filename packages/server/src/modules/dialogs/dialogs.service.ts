@@ -13,13 +13,13 @@ import { AppError, invalidField, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DialogMessagesTable, User } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
-import { presentAttachment } from '../attachments/attachments.service.js';
-import { findAttachment } from '../attachments/attachments.repository.js';
+import { presentAttachment } from '../attachments/index.js';
+import { findAttachment } from '../attachments/index.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { blockBetween } from '../people/people.service.js';
-import { isDialogOpen } from '../settings/settings.service.js';
-import { screenText } from '../stop-words/stop-words.service.js';
-import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { blockBetween } from '../people/index.js';
+import { isDialogOpen } from '../settings/index.js';
+import { screenText } from '../stop-words/index.js';
+import { findUserById, findUserByUsername } from '../users/index.js';
 import {
   clearDialog,
   countDialogsOf,

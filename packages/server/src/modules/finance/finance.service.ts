@@ -16,7 +16,7 @@ import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { applyChange, ensureWallet, readBalances } from '../wallet/index.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { readSiteSettings } from '../settings/index.js';
 import { presentCash } from '../withdrawals/index.js';
 import { chartPoints, chartRange, rangeBounds, utcDayOf, type ChartGrouping } from './finance-chart.js';
 import {

@@ -2,9 +2,9 @@ import type { Forum } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../../access/viewer.js';
-import { readSiteInfo } from '../settings/settings.service.js';
-import { needsCaptchaToPublish } from '../captcha/captcha.service.js';
-import { isSmsEnabled } from '../sms/sms.service.js';
+import { readSiteInfo } from '../settings/index.js';
+import { needsCaptchaToPublish } from '../captcha/index.js';
+import { isSmsEnabled } from '../sms/index.js';
 
 export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   return {

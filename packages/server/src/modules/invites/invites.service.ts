@@ -13,8 +13,8 @@ import { forbidden, invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { groupNotFound } from '../groups/groups.service.js';
-import { findDefaultGroup, findGroup } from '../groups/groups.repository.js';
+import { groupNotFound } from '../groups/index.js';
+import { findDefaultGroup, findGroup } from '../groups/index.js';
 import {
   countInvitedUsers,
   findInviteByCode,

@@ -17,12 +17,12 @@ import { AttemptLimiter, type LimiterStore } from '../../core/rate-limit.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword, replacePassword } from '../users/passwords.js';
+import { hashPassword, replacePassword } from '../users/index.js';
 import { hashToken } from '../../access/tokens.repository.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { readSetting } from '../settings/settings.repository.js';
-import { readSiteGate, readSiteSettings } from '../settings/settings.service.js';
-import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { readSetting } from '../settings/index.js';
+import { readSiteGate, readSiteSettings } from '../settings/index.js';
+import { findUserById, findUserByUsername } from '../users/index.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 import {
   findEmailToken,

@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import { countUnreadDialogMessages } from '../dialogs/dialogs.service.js';
+import { countUnreadDialogMessages } from '../dialogs/index.js';
 import {
   countNotifications,
   countUnreadByCategory,

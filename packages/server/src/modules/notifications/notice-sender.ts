@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
-import { renderNotice } from '../notification-templates/notification-templates.service.js';
-import { readSiteInfo } from '../settings/settings.service.js';
+import { renderNotice } from '../notification-templates/index.js';
+import { readSiteInfo } from '../settings/index.js';
 import {
   findOpenSubjectNotice,
   findPerson,

@@ -1,7 +1,7 @@
 import { CashStatus, formatMoney, OrderType, UserStatus } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
-import { plainText, summarize } from '../content/post-content.js';
-import { readSiteInfo } from '../settings/settings.service.js';
+import { plainText, summarize } from '../content/index.js';
+import { readSiteInfo } from '../settings/index.js';
 import {
   findPerson,
   findPostSubject,

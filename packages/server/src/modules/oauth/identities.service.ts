@@ -4,11 +4,11 @@ import { AppError, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { registerExternal, type ClientInfo } from '../auth/auth.service.js';
-import { isSiteClosed, siteClosedError } from '../settings/settings.service.js';
-import type { StopWordCache } from '../stop-words/stop-words.service.js';
-import { findUserById } from '../users/users.repository.js';
-import { insertGeneratedPassword, stillGeneratedPassword } from '../users/generated-passwords.repository.js';
+import { registerExternal, type ClientInfo } from '../auth/index.js';
+import { isSiteClosed, siteClosedError } from '../settings/index.js';
+import type { StopWordCache } from '../stop-words/index.js';
+import { findUserById } from '../users/index.js';
+import { insertGeneratedPassword, stillGeneratedPassword } from '../users/index.js';
 import { deleteIdentity, findIdentity, identitiesOfUser, insertIdentity } from './oauth.repository.js';
 
 /**

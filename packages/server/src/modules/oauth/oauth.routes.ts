@@ -15,7 +15,7 @@ import type { DB } from '../../db/schema.js';
 import { adminOnly, loginRequired } from '../../access/guards.js';
 import { clientOf, setSignInCookies } from '../../access/session-cookie.js';
 import { requireUser } from '../../access/viewer.js';
-import { siteBaseUrl } from '../settings/settings.service.js';
+import { siteBaseUrl } from '../settings/index.js';
 import { unlinkIdentity } from './identities.service.js';
 import { beginOidc, finishOidc } from './oidc.service.js';
 import { OauthFlowError, STATE_TTL_MS } from './sign-in-flow.js';

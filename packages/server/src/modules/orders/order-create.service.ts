@@ -14,8 +14,8 @@ import { AppError, forbidden, invalidField, notFound } from '../../core/errors.j
 import { inMs, now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { threadExistsFor } from '../threads/thread.policy.js';
+import { readSiteSettings } from '../settings/index.js';
+import { threadExistsFor } from '../threads/index.js';
 import { newSerial } from '../wallet/index.js';
 import { presentOrder } from './orders.service.js';
 import {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { readSiteSettings } from '../settings/index.js';
 import { applyChange } from '../wallet/index.js';
 import {
   claimOrderPaid,

@@ -5,7 +5,7 @@ import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { requireUser } from '../../access/viewer.js';
 import { offeredTypes } from '../payments/index.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { readSiteSettings } from '../settings/index.js';
 import { createOrder } from './order-create.service.js';
 import { payOrder } from './order-pay.service.js';
 import { listOrders, readOrder } from './orders.service.js';

@@ -14,10 +14,10 @@ import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { can, requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { displayGroupOfUser } from '../groups/groups.service.js';
-import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../users/generated-passwords.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { displayGroupOfUser } from '../groups/index.js';
+import { ownEmail } from '../mail/index.js';
+import { stillGeneratedPassword } from '../users/index.js';
+import { findUserById } from '../users/index.js';
 import {
   addDeny,
   addFollow,

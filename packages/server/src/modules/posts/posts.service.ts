@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
-import { linkAttachments } from '../attachments/attachments.repository.js';
+import { linkAttachments } from '../attachments/index.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import {
   assertMayPublish,
@@ -25,12 +25,12 @@ import {
   postExistsFor,
   postNotFound,
   type ThreadState,
-} from '../threads/thread.policy.js';
-import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/thread-state.js';
-import { firstPostContentFor } from '../threads/paid-threads.service.js';
-import { screenText } from '../stop-words/stop-words.service.js';
-import { renderContent, replaceLiterally, summarize } from '../content/post-content.js';
+} from '../threads/index.js';
+import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/index.js';
+import { changeThreadState, lockThread } from '../threads/index.js';
+import { firstPostContentFor } from '../threads/index.js';
+import { screenText } from '../stop-words/index.js';
+import { renderContent, replaceLiterally, summarize } from '../content/index.js';
 import {
   addLike,
   bumpPostCounter,
@@ -44,7 +44,7 @@ import {
   userSummaries,
   type PostRow,
 } from './posts.repository.js';
-import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/post-rows.repository.js';
+import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/index.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);

@@ -16,8 +16,8 @@ import { AppError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { plainText, summarize } from '../content/post-content.js';
-import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/thread.policy.js';
+import { plainText, summarize } from '../content/index.js';
+import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/index.js';
 import {
   countReports,
   decideReports,

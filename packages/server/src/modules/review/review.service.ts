@@ -10,11 +10,11 @@ import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, updatePostIf } from '../threads/post-rows.repository.js';
-import { countApprovedPost } from '../posts/posts.service.js';
-import { presentThreads } from '../threads/threads.presenter.js';
-import { findThread, updateThreadIf } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/thread-state.js';
+import { findPost, updatePostIf } from '../threads/index.js';
+import { countApprovedPost } from '../posts/index.js';
+import { presentThreads } from '../threads/index.js';
+import { findThread, updateThreadIf } from '../threads/index.js';
+import { changeThreadState, lockThread } from '../threads/index.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
 import { msg } from '../../i18n/index.js';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { plainText } from '../content/post-content.js';
+import { plainText } from '../content/index.js';
 import { cjkGrams, gramsColumn, matchingIds, REPLY_INDEX } from './search-terms.js';
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { indexedBody } from '../content/paid-content.js';
-import { plainText } from '../content/post-content.js';
+import { indexedBody } from '../content/index.js';
+import { plainText } from '../content/index.js';
 import { cjkGrams, gramsColumn, like } from './search-terms.js';
 
 /**

@@ -16,8 +16,8 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, SigninField, SigninFieldsTable, UserSigninField, UserSigninFieldsTable } from '../../db/schema.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
+import { readSiteSettings } from '../settings/index.js';
+import { findUserById, updateUser } from '../users/index.js';
 import {
   findAnswer,
   findField,

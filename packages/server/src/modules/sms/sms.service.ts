@@ -19,13 +19,13 @@ import type { SmsCode, User } from '../../db/schema.js';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { assertRegistrationOpen, createMember, resetPassword, signIn, type ClientInfo } from '../auth/auth.service.js';
-import { hashPassword } from '../users/passwords.js';
-import { isUsernameTaken } from '../users/usernames.js';
+import { assertRegistrationOpen, createMember, resetPassword, signIn, type ClientInfo } from '../auth/index.js';
+import { hashPassword } from '../users/index.js';
+import { isUsernameTaken } from '../users/index.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { isAdministrator } from '../groups/groups.repository.js';
-import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/settings.service.js';
-import { registrationFields } from '../signin-fields/signin-fields.service.js';
+import { isAdministrator } from '../groups/index.js';
+import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/index.js';
+import { registrationFields } from '../signin-fields/index.js';
 import { chooseSmsProvider, type SmsProvider, type SmsSettings } from './sms-providers.js';
 import {
   countWrongTry,

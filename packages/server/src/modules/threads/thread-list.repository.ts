@@ -2,8 +2,8 @@ import { ThreadComplex, ThreadSort } from '@luntan/shared';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Category, DB } from '../../db/schema.js';
-import { titleHit } from '../search/search.repository.js';
-import { isSearchCandidate, matchedPostId, withSearchCandidates, type ThreadSearch } from '../search/search.service.js';
+import { titleHit } from '../search/index.js';
+import { isSearchCandidate, matchedPostId, withSearchCandidates, type ThreadSearch } from '../search/index.js';
 import { threadsWithAuthor, utcDay, type ThreadRow } from './threads.repository.js';
 
 /*

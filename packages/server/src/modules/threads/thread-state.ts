@@ -3,7 +3,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
-import { bumpCategoryThreadCount } from '../categories/categories.repository.js';
+import { bumpCategoryThreadCount } from '../categories/index.js';
 import { bumpUserCounter, updateThreadIf } from './threads.repository.js';
 
 /*

@@ -14,13 +14,13 @@ import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ThreadsTable } from '../../db/schema.js';
-import { linkAttachments } from '../attachments/attachments.repository.js';
+import { linkAttachments } from '../attachments/index.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { bumpCategoryThreadCount, findCategory } from '../categories/categories.repository.js';
-import { categoryNotFound } from '../categories/categories.service.js';
-import { renderContent, replaceLiterally, summarize } from '../content/post-content.js';
+import { bumpCategoryThreadCount, findCategory } from '../categories/index.js';
+import { categoryNotFound } from '../categories/index.js';
+import { renderContent, replaceLiterally, summarize } from '../content/index.js';
 import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
-import { screenText } from '../stop-words/stop-words.service.js';
+import { screenText } from '../stop-words/index.js';
 import {
   assertCanReadThread,
   assertMayPublish,

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, fieldError } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
+import { screenText, wordRefused, type StopWordCache } from '../stop-words/index.js';
 import { findUserById, findUserByUsername, replaceGeneratedUsername } from './users.repository.js';
 
 /* Usernames as account data: whether one is taken, and the one-time choice of a username the site made up. */

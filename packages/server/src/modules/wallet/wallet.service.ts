@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword } from '../users/passwords.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { hashPassword } from '../users/index.js';
+import { readSiteSettings } from '../settings/index.js';
 import { ensureWallet, readBalances } from './ledger.js';
 import { countPayTry, listWalletLogRows, lockPay, readWalletRow, setPayPasswordHash } from './wallet.repository.js';
 

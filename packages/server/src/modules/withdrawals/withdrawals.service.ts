@@ -18,7 +18,7 @@ import { now } from '../../core/time.js';
 import type { DB, WalletCash } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { payoutThrough } from '../payments/index.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { readSiteSettings } from '../settings/index.js';
 import { applyChange, checkPayPassword, newSerial } from '../wallet/index.js';
 import {
   countOwnWithdrawals,
