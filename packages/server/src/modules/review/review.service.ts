@@ -5,6 +5,7 @@ import {
   type ReviewPostItem,
   type ReviewSubmitBody,
   type ReviewThreadItem,
+  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
@@ -18,14 +19,6 @@ import { presentThreads } from '../threads/threads.presenter.js';
 import { findThread, updateThreadIf } from '../threads/threads.repository.js';
 import { changeThreadState, lockThread } from '../threads/threads.service.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 export async function threadQueue(
   ctx: AppContext,

@@ -11,6 +11,7 @@ import {
   type ThreadOperateBody,
   type ThreadUpdateBody,
   describeProblem,
+  pageOf,
 } from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -400,14 +401,6 @@ export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threa
   assertCanReadThread(viewer, row);
   return presentThreadDetail(ctx.db, viewer, row!);
 }
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 /**
  * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
