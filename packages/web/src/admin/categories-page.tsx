@@ -5,6 +5,7 @@ import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
 
@@ -35,8 +36,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
       description: draft.description,
       sort: Number(draft.sort) || 0,
     };
-    if (await adminCall('POST', '/api/backAdmin/categories.update', body, t('admin.saved')))
-      await refresh('categories');
+    if (await adminCall('POST', adminApi.categories.update, body, t('admin.saved'))) await refresh('categories');
   };
   const remove = async () => {
     const needsMove = category.threadCount > 0;
@@ -45,8 +45,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
       : t('admin.categories.confirmDelete', { name: category.name });
     if (!(await confirmDelete(message))) return;
     const body = needsMove && moveTo ? { id: category.categoryId, moveThreadsTo: moveTo } : { id: category.categoryId };
-    if (await adminCall('POST', '/api/backAdmin/categories.delete', body, t('admin.deleted')))
-      await refresh('categories');
+    if (await adminCall('POST', adminApi.categories.delete, body, t('admin.deleted'))) await refresh('categories');
   };
 
   return (
@@ -118,7 +117,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<CategoryItem[]>(['categories'], '/api/v3/categories');
+  const list = useAdminQuery<CategoryItem[]>(['categories'], adminApi.categories.list);
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState(0);
 
@@ -129,7 +128,7 @@ export function Component() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const body = { name, ...(parentId ? { parentId } : {}) };
-    if (await adminCall('POST', '/api/backAdmin/categories.create', body, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.categories.create, body, t('admin.saved'))) {
       setName('');
       await refresh('categories');
     }

@@ -6,6 +6,7 @@ import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.groups') };
 
@@ -47,7 +48,7 @@ function GroupKindCell({ group }: { group: GroupData }) {
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+  const list = useAdminQuery<GroupData[]>(['groups'], adminApi.groups.list);
   const [rows, setRows] = useState<Row[]>([]);
   const { selected, toggle, clear: clearSelection } = useSelection();
   const { confirmDelete, dialog } = useConfirmDelete();
@@ -75,14 +76,13 @@ export function Component() {
     setRows((all) => all.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await adminCall('POST', '/api/groups.create.v2', { name }, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.groups.create, { name }, t('admin.saved'))) {
       setName('');
       await refresh('groups');
     }
   };
   const saveAll = async () => {
-    if (await adminCall('POST', '/api/groups/batchupdate.v2', { data: rows }, t('admin.saved')))
-      await refresh('groups');
+    if (await adminCall('POST', adminApi.groups.update, { data: rows }, t('admin.saved'))) await refresh('groups');
   };
   const removeSelected = async () => {
     const names = groups.filter((g) => selected.has(g.id)).map((g) => g.name);
@@ -90,7 +90,7 @@ export function Component() {
       return;
     const answer = await adminCall(
       'POST',
-      '/api/groups.batchdelete.v2',
+      adminApi.groups.delete,
       { ids: [...selected].join(',') },
       t('admin.deleted'),
     );

@@ -5,6 +5,7 @@ import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, TableScroll } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.signinFields') };
 
@@ -31,8 +32,7 @@ function FieldRow({ field }: { field: SigninFieldItem }) {
   const on = field.status === SigninFieldStatus.ON;
   const update = async (changes: Record<string, unknown>) => {
     const body = { id: field.id, status: field.status, ...changes };
-    if (await adminCall('POST', '/api/admin/signinfields.update.v2', body, t('admin.saved')))
-      await refresh('signin-fields');
+    if (await adminCall('POST', adminApi.signinFields.update, body, t('admin.saved'))) await refresh('signin-fields');
   };
   const options =
     'options' in field.fieldsExt && field.fieldsExt.options ? field.fieldsExt.options.map((o) => o.value) : [];
@@ -75,7 +75,7 @@ function FieldRow({ field }: { field: SigninFieldItem }) {
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<SigninFieldItem[]>(['signin-fields'], '/api/admin/signinfields.list.v2');
+  const list = useAdminQuery<SigninFieldItem[]>(['signin-fields'], adminApi.signinFields.list);
   const [name, setName] = useState('');
   const [type, setType] = useState(0);
   const [sort, setSort] = useState('0');
@@ -94,7 +94,7 @@ export function Component() {
       required: required ? 1 : 0,
       ...(hasOptions(type) ? { fieldsExt: optionsFromLines(options) } : {}),
     };
-    if (await adminCall('POST', '/api/admin/signinfields.create.v2', body, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.signinFields.create, body, t('admin.saved'))) {
       setName('');
       setDescription('');
       setOptions('');

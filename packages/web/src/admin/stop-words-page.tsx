@@ -16,6 +16,7 @@ import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
 import { usePending } from '../hooks/use-pending';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
 
@@ -41,7 +42,7 @@ function ImportForm() {
       return void toast.warning(t('admin.stopWords.tooMany', { max: STOP_WORD_BATCH_MAX }));
     await run(async () => {
       const body = { data: { type: 'stop-words', words, overwrite } };
-      const result = await adminCall<StopWordsBatchResult>('POST', '/api/stop-words/batch.v2', body);
+      const result = await adminCall<StopWordsBatchResult>('POST', adminApi.stopWords.batch, body);
       if (result) {
         toast.success(t('admin.stopWords.imported', { ...result }));
         setText('');
@@ -79,7 +80,7 @@ export function Component() {
   const [draft, setDraft] = useState(filter);
   const { selected, toggle, clear: clearSelection } = useSelection();
   const { confirmDelete, dialog } = useConfirmDelete();
-  const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], '/api/stop-words.v2', {
+  const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], adminApi.stopWords.list, {
     page,
     perPage: 20,
     ...(filter ? { filter } : {}),
@@ -87,13 +88,13 @@ export function Component() {
 
   const remove = async (ids: number[]) => {
     if (!(await confirmDelete(t('admin.stopWords.confirmDelete', { count: ids.length })))) return;
-    if (await adminCall('DELETE', `/api/stop-words.v2?id=${ids.join(',')}`, undefined, t('admin.deleted'))) {
+    if (await adminCall('DELETE', adminApi.stopWords.delete(ids), undefined, t('admin.deleted'))) {
       clearSelection();
       await refresh('stop-words');
     }
   };
   const exportAll = async () => {
-    const result = await request<{ words: string[] }>({ url: '/api/stop-words/export.v2' });
+    const result = await request<{ words: string[] }>({ url: adminApi.stopWords.export });
     if (!isSuccess(result)) return void toast.error(result.Message);
     const blob = new Blob([`${result.Data.words.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
     const link = document.createElement('a');

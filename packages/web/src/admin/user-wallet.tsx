@@ -14,6 +14,7 @@ import { usePending } from '../hooks/use-pending';
 import type { AdminMessages } from '../i18n/zh-admin';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { TableScroll } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 /** The text keys of ledger change types, order types and order states (others show their number). */
 const CHANGE_KEYS: Record<number, keyof AdminMessages['wallet']['change']> = {
@@ -67,7 +68,7 @@ function Signed({ amount }: { amount: string }) {
 function Ledger({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, page], '/api/backAdmin/users.wallet.logs', {
+  const list = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, page], adminApi.users.walletLogs, {
     page,
     perPage: 10,
     filter: { userId },
@@ -123,7 +124,7 @@ function Ledger({ userId }: { userId: number }) {
 function Orders({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useAdminQuery<Page<OrderInfo>>(['orderLogs', userId, page], '/api/backAdmin/users.order.logs', {
+  const list = useAdminQuery<Page<OrderInfo>>(['orderLogs', userId, page], adminApi.users.orderLogs, {
     page,
     perPage: 10,
     filter: { userId },
@@ -206,26 +207,17 @@ export function UserWallet({ userId, username, colSpan }: { userId: number; user
   const [reason, setReason] = useState('');
   const { pending, run } = usePending();
   // The balances after the latest change (the ledger's newest row), and the status once an update has told it.
-  const latest = useAdminQuery<Page<WalletLogItem>>(
-    ['walletLogs', userId, 'latest'],
-    '/api/backAdmin/users.wallet.logs',
-    {
-      page: 1,
-      perPage: 1,
-      filter: { userId },
-    },
-  );
+  const latest = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, 'latest'], adminApi.users.walletLogs, {
+    page: 1,
+    perPage: 1,
+    filter: { userId },
+  });
   const [state, setState] = useState<WalletState | null>(null);
   const newest = latest.data?.pageData[0];
   const balance = state ?? (newest ? { ...newest, walletStatus: null } : null);
 
   const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    const answer = await adminCall<WalletState>(
-      'POST',
-      '/api/backAdmin/users/wallet.update',
-      { userId, ...body },
-      done,
-    );
+    const answer = await adminCall<WalletState>('POST', adminApi.users.updateWallet, { userId, ...body }, done);
     if (answer === null) return false;
     setState(answer);
     await refresh('walletLogs');

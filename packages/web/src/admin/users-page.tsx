@@ -18,6 +18,7 @@ import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, TableScroll } from './admin-ui';
 import { UserWallet } from './user-wallet';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
 
@@ -32,12 +33,12 @@ const ANSWER_STATUS = ['discarded', 'pending', 'rejected', 'approved'] as const;
 function UserAnswers({ userId, colSpan }: { userId: number; colSpan: number }) {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], '/api/user/signinfields.list.v2', { userId });
+  const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], adminApi.signinFields.ofUser, { userId });
   /** The answer being rejected: its reason is asked in a dialog. */
   const [rejecting, setRejecting] = useState<SigninAnswerItem | null>(null);
   const examine = async (answer: SigninAnswerItem, status: 2 | 3, remark = ''): Promise<boolean> => {
     const body = { data: [{ id: answer.id, status, ...(remark ? { remark } : {}) }] };
-    if (!(await adminCall('POST', '/api/admin/signinfields.examine.v2', body, t('admin.saved')))) return false;
+    if (!(await adminCall('POST', adminApi.signinFields.examine, body, t('admin.saved')))) return false;
     await refresh('answers');
     await refresh('users');
     return true;
@@ -99,14 +100,13 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
   // The server refuses to ban an administrator (the viewer's own row among them): no button that can only fail.
   const isAdministrator = user.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
   const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    if (!(await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done)))
-      return false;
+    if (!(await adminCall('POST', adminApi.users.update, { id: user.userId, ...body }, done))) return false;
     await refresh('users');
     return true;
   };
   const examine = async (status: 0 | 3, rejectReason?: string): Promise<boolean> => {
     const body = { data: [{ id: user.userId, status, ...(rejectReason ? { rejectReason } : {}) }] };
-    if (!(await adminCall('POST', '/api/backAdmin/users/examine', body, t('admin.saved')))) return false;
+    if (!(await adminCall('POST', adminApi.users.examine, body, t('admin.saved')))) return false;
     await refresh('users');
     return true;
   };
@@ -212,12 +212,12 @@ export function Component() {
   const filter: Record<string, unknown> = {};
   if (keyword) filter.username = keyword;
   if (status !== '') filter.status = Number(status);
-  const list = useAdminQuery<Page<AdminUserItem>>(['users', page, keyword, status], '/api/backAdmin/users', {
+  const list = useAdminQuery<Page<AdminUserItem>>(['users', page, keyword, status], adminApi.users.list, {
     page,
     perPage: 20,
     filter,
   });
-  const groups = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+  const groups = useAdminQuery<GroupData[]>(['groups'], adminApi.groups.list);
 
   const apply = (values: { keyword?: string; status?: string }) => {
     const next = new URLSearchParams();

@@ -12,6 +12,7 @@ import { useTranslation } from '../i18n/use-translation';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.webhooks') };
 
@@ -56,10 +57,10 @@ function WebhookDialog({ editing, onClose }: { editing: WebhookItem | 'new'; onC
     const body = { url: draft.url.trim(), events: draft.events, enabled: draft.enabled };
     const saved =
       editing === 'new'
-        ? await adminCall('POST', '/api/backAdmin/webhooks', { ...body, secret: draft.secret }, t('admin.saved'))
+        ? await adminCall('POST', adminApi.webhooks.save, { ...body, secret: draft.secret }, t('admin.saved'))
         : await adminCall(
             'POST',
-            '/api/backAdmin/webhooks.update',
+            adminApi.webhooks.update,
             { ...body, id: editing.id, ...(draft.secret ? { secret: draft.secret } : {}) },
             t('admin.saved'),
           );
@@ -139,7 +140,7 @@ function WebhookDialog({ editing, onClose }: { editing: WebhookItem | 'new'; onC
 /** A hook's recent deliveries, newest first, in a dialog. */
 function DeliveriesDialog({ hook, onClose }: { hook: WebhookItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const list = useAdminQuery<WebhookDeliveryItem[]>(['webhooks', hook.id], '/api/backAdmin/webhooks/deliveries', {
+  const list = useAdminQuery<WebhookDeliveryItem[]>(['webhooks', hook.id], adminApi.webhooks.deliveries, {
     id: hook.id,
   });
   return (
@@ -209,13 +210,13 @@ function WebhookRow({
   const refresh = useAdminRefresh();
   const { confirmDelete, dialog } = useConfirmDelete();
   const ping = async () => {
-    if (await adminCall('POST', '/api/backAdmin/webhooks.ping', { id: hook.id }, t('admin.webhooks.pinged'))) {
+    if (await adminCall('POST', adminApi.webhooks.ping, { id: hook.id }, t('admin.webhooks.pinged'))) {
       await refresh('webhooks');
     }
   };
   const remove = async () => {
     if (!(await confirmDelete(t('admin.webhooks.confirmDelete', { url: hook.url })))) return;
-    if (await adminCall('POST', '/api/backAdmin/webhooks.delete', { id: hook.id }, t('admin.deleted'))) {
+    if (await adminCall('POST', adminApi.webhooks.delete, { id: hook.id }, t('admin.deleted'))) {
       await refresh('webhooks');
     }
   };
@@ -259,7 +260,7 @@ function WebhookRow({
 /** Webhooks: other services told what happens here (list, add, edit, test, recent deliveries, delete). */
 export function Component() {
   const { t } = useTranslation();
-  const list = useAdminQuery<WebhookItem[]>(['webhooks'], '/api/backAdmin/webhooks');
+  const list = useAdminQuery<WebhookItem[]>(['webhooks'], adminApi.webhooks.list);
   const [editing, setEditing] = useState<WebhookItem | 'new' | null>(null);
   const [viewing, setViewing] = useState<WebhookItem | null>(null);
   return (

@@ -9,6 +9,7 @@ import { Button, PromptDialog, Spinner, TextInput, toast } from '../components/u
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, RowCheckbox, useSelection } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.withdrawals') };
 
@@ -46,7 +47,7 @@ export function Component() {
   const filter: Record<string, unknown> = {};
   if (status !== '') filter.status = Number(status);
   if (username) filter.username = username;
-  const list = useAdminQuery<Page<CashItem>>(['cash', page, status, username], '/api/backAdmin/users.cash.logs', {
+  const list = useAdminQuery<Page<CashItem>>(['cash', page, status, username], adminApi.withdrawals.list, {
     page,
     perPage: 20,
     filter,
@@ -75,7 +76,7 @@ export function Component() {
 
   const review = async (remark: string): Promise<void> => {
     if (!asking) return;
-    const answer = await adminCall<ReviewAnswer>('POST', '/api/backAdmin/wallet.cash.review', {
+    const answer = await adminCall<ReviewAnswer>('POST', adminApi.withdrawals.review, {
       ids: asking.ids,
       cashStatus: asking.decision,
       remark,
