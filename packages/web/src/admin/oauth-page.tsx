@@ -4,7 +4,8 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { adminApi } from '../api/admin-client';
 import { useSettingsForm } from './use-settings-form';
 
@@ -235,33 +236,19 @@ export function Component() {
     <>
       <AdminSection name="oauth" title={t('admin.section.oauth')}>
         <h2 className="lt-card__title">{t('oauth.admin.providers')}</h2>
-        {list.error ? <p className="lt-empty">{list.error}</p> : null}
-        {!list.data ? (
-          list.error ? null : (
-            <Spinner />
-          )
-        ) : list.data.length === 0 ? (
-          <p className="lt-empty">{t('admin.empty')}</p>
-        ) : (
-          <TableScroll label={t('oauth.admin.providers')}>
-            <table className="lt-table">
-              <thead>
-                <tr>
-                  <th>{t('oauth.admin.label')}</th>
-                  <th>{t('oauth.admin.issuer')}</th>
-                  <th>{t('oauth.admin.status')}</th>
-                  <th>{t('oauth.admin.linkedCount')}</th>
-                  <th className="lt-table__end">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((p) => (
-                  <ProviderRow key={`${p.id}:${p.updatedAt}`} provider={p} onEdit={() => setEditing(p)} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <AdminTable
+          label={t('oauth.admin.providers')}
+          columns={[
+            { key: 'label', header: t('oauth.admin.label') },
+            { key: 'issuer', header: t('oauth.admin.issuer') },
+            { key: 'status', header: t('oauth.admin.status') },
+            { key: 'linked', header: t('oauth.admin.linkedCount') },
+            { key: 'actions', header: t('admin.actions'), end: true },
+          ]}
+          rows={list.data}
+          error={list.error}
+          row={(p) => <ProviderRow key={`${p.id}:${p.updatedAt}`} provider={p} onEdit={() => setEditing(p)} />}
+        />
       </AdminSection>
       <ProviderForm editing={editing} onDone={() => setEditing(null)} />
       <WechatSettings />

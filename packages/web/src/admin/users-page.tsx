@@ -10,13 +10,13 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../components/forum/pager';
 import { TimeText } from '../components/forum/time-text';
 import { Button, PromptDialog, Spinner, TextInput } from '../components/ui';
 import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll } from './admin-ui';
+import { AdminSection } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { UserWallet } from './user-wallet';
 import { adminApi } from '../api/admin-client';
 
@@ -258,39 +258,24 @@ export function Component() {
           {t('admin.users.searchButton')}
         </Button>
       </form>
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data || !groups.data ? (
-        <Spinner />
-      ) : (
-        <>
-          <TableScroll label={t('admin.section.users')}>
-            <table className="lt-table">
-              <thead>
-                <tr>
-                  <th>ID</th>
-                  <th>{t('admin.users.name')}</th>
-                  <th>{t('admin.users.group')}</th>
-                  <th>{t('admin.users.statusLabel')}</th>
-                  <th>{t('admin.users.threads')}</th>
-                  <th>{t('admin.users.registered')}</th>
-                  <th className="lt-table__end">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.pageData.map((user) => (
-                  <UserRow
-                    key={`${user.userId}:${user.status}:${user.groups[0]?.id ?? 0}`}
-                    user={user}
-                    groups={groups.data!}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
-          <Pager current={list.data.currentPage} total={list.data.totalPage} />
-        </>
-      )}
+      <AdminTable
+        label={t('admin.section.users')}
+        columns={[
+          { key: 'id', header: 'ID' },
+          { key: 'name', header: t('admin.users.name') },
+          { key: 'group', header: t('admin.users.group') },
+          { key: 'status', header: t('admin.users.statusLabel') },
+          { key: 'threads', header: t('admin.users.threads') },
+          { key: 'registered', header: t('admin.users.registered') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={groups.data ? list.data : null}
+        error={list.error}
+        headWhenEmpty
+        row={(user) => (
+          <UserRow key={`${user.userId}:${user.status}:${user.groups[0]?.id ?? 0}`} user={user} groups={groups.data!} />
+        )}
+      />
     </AdminSection>
   );
 }

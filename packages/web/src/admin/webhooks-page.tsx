@@ -7,11 +7,12 @@ import {
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { TimeText } from '../components/forum/time-text';
-import { Button, Dialog, Spinner, TextInput } from '../components/ui';
+import { Button, Dialog, TextInput } from '../components/ui';
 import { useTranslation } from '../i18n/use-translation';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.webhooks') };
@@ -151,48 +152,38 @@ function DeliveriesDialog({ hook, onClose }: { hook: WebhookItem; onClose: () =>
       onClose={onClose}
       footer={<Button onClick={onClose}>{t('admin.webhooks.close')}</Button>}
     >
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data ? (
-        list.error ? null : (
-          <Spinner />
-        )
-      ) : list.data.length === 0 ? (
-        <p className="lt-empty">{t('admin.webhooks.noDeliveries')}</p>
-      ) : (
-        <TableScroll label={t('admin.webhooks.deliveries')}>
-          <table className="lt-table" data-testid="webhook-deliveries">
-            <thead>
-              <tr>
-                <th>{t('admin.webhooks.event')}</th>
-                <th>{t('admin.webhooks.statusLabel')}</th>
-                <th>{t('admin.webhooks.attempts')}</th>
-                <th>{t('admin.webhooks.answer')}</th>
-                <th>{t('admin.webhooks.time')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((d) => (
-                <tr key={d.id} data-testid="webhook-delivery-row">
-                  <td>
-                    <code>{d.event}</code>
-                  </td>
-                  <td>
-                    <StatusText status={d.status} />
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td className="lt-admin-webhooks__answer">
-                    {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '')}
-                    {d.durationMs !== null ? <div className="lt-empty--small">{d.durationMs} ms</div> : null}
-                  </td>
-                  <td>
-                    <TimeText iso={d.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label={t('admin.webhooks.deliveries')}
+        testId="webhook-deliveries"
+        columns={[
+          { key: 'event', header: t('admin.webhooks.event') },
+          { key: 'status', header: t('admin.webhooks.statusLabel') },
+          { key: 'attempts', header: t('admin.webhooks.attempts') },
+          { key: 'answer', header: t('admin.webhooks.answer') },
+          { key: 'time', header: t('admin.webhooks.time') },
+        ]}
+        rows={list.data}
+        error={list.error}
+        empty={t('admin.webhooks.noDeliveries')}
+        row={(d) => (
+          <tr key={d.id} data-testid="webhook-delivery-row">
+            <td>
+              <code>{d.event}</code>
+            </td>
+            <td>
+              <StatusText status={d.status} />
+            </td>
+            <td>{d.attempts}</td>
+            <td className="lt-admin-webhooks__answer">
+              {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '')}
+              {d.durationMs !== null ? <div className="lt-empty--small">{d.durationMs} ms</div> : null}
+            </td>
+            <td>
+              <TimeText iso={d.updatedAt} />
+            </td>
+          </tr>
+        )}
+      />
     </Dialog>
   );
 }
@@ -271,37 +262,25 @@ export function Component() {
           {t('admin.webhooks.add')}
         </Button>
       </div>
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data ? (
-        list.error ? null : (
-          <Spinner />
-        )
-      ) : list.data.length === 0 ? (
-        <p className="lt-empty">{t('admin.empty')}</p>
-      ) : (
-        <TableScroll label={t('admin.section.webhooks')}>
-          <table className="lt-table">
-            <thead>
-              <tr>
-                <th>{t('admin.webhooks.url')}</th>
-                <th>{t('admin.webhooks.events')}</th>
-                <th>{t('admin.webhooks.lastStatus')}</th>
-                <th className="lt-table__end">{t('admin.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((hook) => (
-                <WebhookRow
-                  key={`${hook.id}:${hook.updatedAt}`}
-                  hook={hook}
-                  onEdit={() => setEditing(hook)}
-                  onDeliveries={() => setViewing(hook)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label={t('admin.section.webhooks')}
+        columns={[
+          { key: 'url', header: t('admin.webhooks.url') },
+          { key: 'events', header: t('admin.webhooks.events') },
+          { key: 'status', header: t('admin.webhooks.lastStatus') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={list.data}
+        error={list.error}
+        row={(hook) => (
+          <WebhookRow
+            key={`${hook.id}:${hook.updatedAt}`}
+            hook={hook}
+            onEdit={() => setEditing(hook)}
+            onDeliveries={() => setViewing(hook)}
+          />
+        )}
+      />
       {editing ? <WebhookDialog editing={editing} onClose={() => setEditing(null)} /> : null}
       {viewing ? <DeliveriesDialog hook={viewing} onClose={() => setViewing(null)} /> : null}
     </AdminSection>

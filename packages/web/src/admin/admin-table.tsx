@@ -1,0 +1,88 @@
+import type { Page } from '@luntan/shared';
+import type { ReactNode } from 'react';
+import { Pager } from '../components/forum/pager';
+import { Spinner } from '../components/ui';
+import { useTranslation } from '../i18n/use-translation';
+import { TableScroll } from './admin-ui';
+
+/** One column: its heading (a node, so a hidden "select" label fits) and whether it is the actions column. */
+export interface AdminColumn {
+  key: string;
+  header: ReactNode;
+  /** The actions column: kept at the right edge on a narrow screen (`lt-table__end`). */
+  end?: boolean;
+}
+
+interface AdminTableProps<T> {
+  /** The table's name (the scrolling frame is labelled by it). */
+  label: string;
+  columns: readonly AdminColumn[];
+  /** The rows, or a page of them; null while loading (a spinner) or after a failure (then `error`). */
+  rows: readonly T[] | Page<T> | null;
+  error?: string | null;
+  /** Each row, as a `<tr>` with its key. */
+  row: (item: T) => ReactNode;
+  /** The text shown when there are no rows (default: the back office's "nothing here"). */
+  empty?: ReactNode;
+  /** With no rows: keep the headings and write the empty text below them (else the text stands alone). */
+  headWhenEmpty?: boolean;
+  /** Extra classes of the table (`lt-table--compact`, `lt-groups`...). */
+  className?: string;
+  testId?: string;
+  /** Shown after the table, before the pager (batch actions). */
+  footer?: ReactNode;
+}
+
+/**
+ * The back office's list table: a spinner while loading, the server's message on a failure, an empty state, the
+ * headings, the rows, and for a page of rows the pager (`?page=N`). On a phone the table scrolls sideways inside its
+ * frame, with the actions column kept in view (see TableScroll).
+ */
+export function AdminTable<T>({
+  label,
+  columns,
+  rows,
+  error,
+  row,
+  empty,
+  headWhenEmpty = false,
+  className,
+  testId,
+  footer,
+}: AdminTableProps<T>) {
+  const { t } = useTranslation();
+  if (!rows) return error ? <p className="lt-empty">{error}</p> : <Spinner />;
+  const page = 'pageData' in rows ? rows : null;
+  const items: readonly T[] = page ? page.pageData : (rows as readonly T[]);
+  const emptyNote = <p className="lt-empty">{empty ?? t('admin.empty')}</p>;
+  if (items.length === 0 && !headWhenEmpty) return emptyNote;
+  const pager = page ? <Pager current={page.currentPage} total={page.totalPage} /> : null;
+  return (
+    <>
+      {error ? <p className="lt-empty">{error}</p> : null}
+      <TableScroll label={label}>
+        <table className={className ? `lt-table ${className}` : 'lt-table'} data-testid={testId}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} className={column.end ? 'lt-table__end' : undefined}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{items.map(row)}</tbody>
+        </table>
+      </TableScroll>
+      {items.length === 0 ? emptyNote : null}
+      {footer ? (
+        <div className="lt-toolbar">
+          {footer}
+          {pager}
+        </div>
+      ) : (
+        pager
+      )}
+    </>
+  );
+}
