@@ -22,8 +22,8 @@ interface AdminTableProps<T> {
   error?: string | null;
   /** Each row, as a `<tr>` with its key. */
   row: (item: T) => ReactNode;
-  /** The text shown when there are no rows (default: the back office's "nothing here"). */
-  empty?: ReactNode;
+  /** The text shown when there are no rows (default: the back office's "nothing here"; false: none). */
+  empty?: ReactNode | false;
   /** With no rows: keep the headings and write the empty text below them (else the text stands alone). */
   headWhenEmpty?: boolean;
   /** Extra classes of the table (`lt-table--compact`, `lt-groups`...). */
@@ -54,7 +54,7 @@ export function AdminTable<T>({
   if (!rows) return error ? <p className="lt-empty">{error}</p> : <Spinner />;
   const page = 'pageData' in rows ? rows : null;
   const items: readonly T[] = page ? page.pageData : (rows as readonly T[]);
-  const emptyNote = <p className="lt-empty">{empty ?? t('admin.empty')}</p>;
+  const emptyNote = empty === false ? null : <p className="lt-empty">{empty ?? t('admin.empty')}</p>;
   if (items.length === 0 && !headWhenEmpty) return emptyNote;
   const pager = page ? <Pager current={page.currentPage} total={page.totalPage} /> : null;
   return (

@@ -4,7 +4,8 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
@@ -166,32 +167,30 @@ export function Component() {
           {t('admin.create')}
         </Button>
       </form>
-      <TableScroll label={t('admin.section.categories')}>
-        <table className="lt-table">
-          <thead>
-            <tr>
-              <th>{t('admin.categories.name')}</th>
-              <th>{t('admin.categories.description')}</th>
-              <th>{t('admin.categories.sort')}</th>
-              <th>{t('admin.categories.threads')}</th>
-              <th className="lt-table__end">{t('admin.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.flatMap((c) => [
-              <CategoryRow key={`${c.categoryId}:${c.name}:${c.sort}`} category={c} all={all} depth={0} />,
-              ...c.children.map((child) => (
-                <CategoryRow
-                  key={`${child.categoryId}:${child.name}:${child.sort}`}
-                  category={child}
-                  all={all}
-                  depth={1}
-                />
-              )),
-            ])}
-          </tbody>
-        </table>
-      </TableScroll>
+      <AdminTable
+        label={t('admin.section.categories')}
+        columns={[
+          { key: 'name', header: t('admin.categories.name') },
+          { key: 'description', header: t('admin.categories.description') },
+          { key: 'sort', header: t('admin.categories.sort') },
+          { key: 'threads', header: t('admin.categories.threads') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={list.data.flatMap((c) => [
+          { category: c, depth: 0 },
+          ...c.children.map((child) => ({ category: child, depth: 1 })),
+        ])}
+        headWhenEmpty
+        empty={false}
+        row={({ category, depth }) => (
+          <CategoryRow
+            key={`${category.categoryId}:${category.name}:${category.sort}`}
+            category={category}
+            all={all}
+            depth={depth}
+          />
+        )}
+      />
     </AdminSection>
   );
 }
