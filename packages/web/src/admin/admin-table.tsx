@@ -29,14 +29,18 @@ interface AdminTableProps<T> {
   /** Extra classes of the table (`lt-table--compact`, `lt-groups`...). */
   className?: string;
   testId?: string;
+  /** Shown above the table once the rows are in (select-all, batch buttons). */
+  toolbar?: ReactNode;
   /** Shown after the table, before the pager (batch actions). */
   footer?: ReactNode;
+  /** A table that stacks its cells on a phone (`lt-table--stack`, cells with `data-label`) instead of scrolling. */
+  stack?: boolean;
 }
 
 /**
  * The back office's list table: a spinner while loading, the server's message on a failure, an empty state, the
  * headings, the rows, and for a page of rows the pager (`?page=N`). On a phone the table scrolls sideways inside its
- * frame, with the actions column kept in view (see TableScroll).
+ * frame, with the actions column kept in view (see TableScroll), or with `stack` lays each row out as a card.
  */
 export function AdminTable<T>({
   label,
@@ -48,7 +52,9 @@ export function AdminTable<T>({
   headWhenEmpty = false,
   className,
   testId,
+  toolbar,
   footer,
+  stack = false,
 }: AdminTableProps<T>) {
   const { t } = useTranslation();
   if (!rows) return error ? <p className="lt-empty">{error}</p> : <Spinner />;
@@ -57,23 +63,26 @@ export function AdminTable<T>({
   const emptyNote = empty === false ? null : <p className="lt-empty">{empty ?? t('admin.empty')}</p>;
   if (items.length === 0 && !headWhenEmpty) return emptyNote;
   const pager = page ? <Pager current={page.currentPage} total={page.totalPage} /> : null;
+  const classes = ['lt-table', stack ? 'lt-table--stack' : '', className ?? ''].filter(Boolean).join(' ');
+  const table = (
+    <table className={classes} data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} className={column.end ? 'lt-table__end' : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{items.map(row)}</tbody>
+    </table>
+  );
   return (
     <>
       {error ? <p className="lt-empty">{error}</p> : null}
-      <TableScroll label={label}>
-        <table className={className ? `lt-table ${className}` : 'lt-table'} data-testid={testId}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} className={column.end ? 'lt-table__end' : undefined}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{items.map(row)}</tbody>
-        </table>
-      </TableScroll>
+      {toolbar}
+      {stack ? <div className="lt-table-wrap">{table}</div> : <TableScroll label={label}>{table}</TableScroll>}
       {items.length === 0 ? emptyNote : null}
       {footer ? (
         <div className="lt-toolbar">
