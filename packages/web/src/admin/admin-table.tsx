@@ -33,6 +33,10 @@ interface AdminTableProps<T> {
   toolbar?: ReactNode;
   /** Shown after the table, before the pager (batch actions). */
   footer?: ReactNode;
+  /** The small empty text (a panel inside a row) instead of the page's. */
+  emptySmall?: boolean;
+  /** A pager of the caller's own (a panel's previous / next) instead of the page's `?page=N` links. */
+  pager?: ReactNode;
   /** A table that stacks its cells on a phone (`lt-table--stack`, cells with `data-label`) instead of scrolling. */
   stack?: boolean;
 }
@@ -55,14 +59,17 @@ export function AdminTable<T>({
   toolbar,
   footer,
   stack = false,
+  emptySmall = false,
+  pager: ownPager,
 }: AdminTableProps<T>) {
   const { t } = useTranslation();
   if (!rows) return error ? <p className="lt-empty">{error}</p> : <Spinner />;
   const page = 'pageData' in rows ? rows : null;
   const items: readonly T[] = page ? page.pageData : (rows as readonly T[]);
-  const emptyNote = empty === false ? null : <p className="lt-empty">{empty ?? t('admin.empty')}</p>;
+  const emptyNote =
+    empty === false ? null : <p className={emptySmall ? 'lt-empty--small' : 'lt-empty'}>{empty ?? t('admin.empty')}</p>;
   if (items.length === 0 && !headWhenEmpty) return emptyNote;
-  const pager = page ? <Pager current={page.currentPage} total={page.totalPage} /> : null;
+  const pager = ownPager ?? (page ? <Pager current={page.currentPage} total={page.totalPage} /> : null);
   const classes = ['lt-table', stack ? 'lt-table--stack' : '', className ?? ''].filter(Boolean).join(' ');
   const table = (
     <table className={classes} data-testid={testId}>
