@@ -16,17 +16,17 @@ module.exports = {
     {
       name: 'ground-imports-no-feature',
       comment:
-        'core/ and db/ are the ground floor: they import no feature module (packages/server/src/modules/). Pass a ' +
+        "core/, db/ and i18n/ (the server's message catalogues) are the ground floor: they import no feature module (packages/server/src/modules/). Pass a " +
         'callback from the app assembly (api.ts, app.ts, context.ts) or move the read down.',
       severity: 'error',
-      from: { path: `${SERVER}(core|db)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n)/`, pathNot: TESTS },
       to: { path: `${SERVER}modules/` },
     },
     {
       name: 'ground-imports-no-access',
       comment: 'core/ and db/ stand below the access floor (packages/server/src/access/) and do not import it.',
       severity: 'error',
-      from: { path: `${SERVER}(core|db)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n)/`, pathNot: TESTS },
       to: { path: `${SERVER}access/` },
     },
     {
@@ -42,7 +42,7 @@ module.exports = {
       name: 'floors-import-no-assembly',
       comment: 'core/, db/ and access/ import nothing from where the app is assembled (the files at src/, scripts/).',
       severity: 'error',
-      from: { path: `${SERVER}(core|db|access)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n|access)/`, pathNot: TESTS },
       to: { path: `${SERVER}([^/]+[.]ts$|scripts/)`, dependencyTypesNot: ['type-only'] },
     },
   ],

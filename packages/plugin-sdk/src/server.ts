@@ -2,11 +2,14 @@
  * The server half of a plugin: the package's `server` file is an ES module whose default export registers routes.
  * The forum loads it in its own process, so it must be self-contained (`npm run plugin:pack` bundles it, leaving only
  * `node:` built-ins as imports) and it talks to the forum only through the router and the context given here.
- * This file imports nothing but types (erased when bundled), so a server module imports from
+ * This file imports nothing but types (erased when bundled) and messages.ts (the plugin's catalogues, itself free of
+ * imports), so a server module imports from
  * `@luntan/plugin-sdk/server` (this file alone) rather than the SDK's main entry, which brings the shared schemas and
  * zod into the bundle.
  */
 import type { DeliveredEvent, DomainEventName } from '@luntan/shared';
+
+export * from './messages.js';
 
 /** The forum's response codes a plugin's answers usually need (the same numbers as @luntan/shared's Code). */
 export const PluginErrorCode = {

@@ -3,6 +3,7 @@ import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
 import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
 import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
 import { subscribePlugins } from './modules/plugins/plugins.subscriber.js';
+import { subscribeSearchIndexing } from './modules/search/search.subscriber.js';
 import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
 
 /**
@@ -14,6 +15,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeSearchIndexing(ctx);
   subscribeWebhooks(ctx);
   subscribePlugins(ctx);
 }

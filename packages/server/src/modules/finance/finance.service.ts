@@ -33,6 +33,7 @@ import {
   userExists,
   type MoneyListFilter,
 } from './finance.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * The administrators' money: adjusting a wallet by hand (through the ledger, like every other change), the three
@@ -63,18 +64,15 @@ export async function updateWalletByAdmin(
 ): Promise<WalletState> {
   const { userId, operateType, operateAmount, walletStatus } = body;
   if (operateType !== undefined && operateAmount === undefined) {
-    throw invalidField('operateAmount', { zh: '请填写金额', en: 'Please give the amount' });
+    throw invalidField('operateAmount', msg('finance.giveAmount'));
   }
   if (operateAmount !== undefined && operateType === undefined) {
-    throw invalidField('operateType', { zh: '请选择增加或减少', en: 'Please choose to add or to subtract' });
+    throw invalidField('operateType', msg('finance.chooseAddSubtract'));
   }
   if (operateType === undefined && walletStatus === undefined) {
-    throw invalidField('operateType', {
-      zh: '请给出要增减的金额或钱包状态',
-      en: 'Please give an amount to add or subtract, or the wallet status',
-    });
+    throw invalidField('operateType', msg('finance.giveAmountAddSubtract'));
   }
-  if (!(await userExists(ctx.db, userId))) throw notFoundField('userId', { zh: '用户不存在', en: 'No such user' });
+  if (!(await userExists(ctx.db, userId))) throw notFoundField('userId', msg('finance.noSuchUser'));
   // The ledger's text is written once, in the site's language.
   const locale = (await readSiteSettings(ctx.db)).siteLocale === 'en' ? 'en' : 'zh';
   await ctx.db.transaction().execute(async (trx) => {
@@ -82,9 +80,7 @@ export async function updateWalletByAdmin(
     if (walletStatus !== undefined) await setWalletStatus(trx, userId, walletStatus, now());
     if (operateType !== undefined && operateAmount !== undefined) {
       const adding = operateType === 1;
-      const fallback = adding
-        ? { zh: '管理员增加余额', en: 'Added by an administrator' }
-        : { zh: '管理员扣除余额', en: 'Subtracted by an administrator' };
+      const fallback = adding ? msg('finance.addedAdministrator') : msg('finance.subtractedAdministrator');
       await applyChange(trx, {
         userId,
         available: adding ? operateAmount : -operateAmount,
@@ -123,10 +119,7 @@ function timeBound(value: string, field: string, edge: 'start' | 'end'): { at: s
   const text = value.trim();
   const day = utcDayOf(text);
   if (day === null) {
-    throw invalidField(field, {
-      zh: `${edge === 'start' ? '开始时间' : '结束时间'}需要是 2026-11-01 这样的日期或 ISO 时间`,
-      en: `The ${edge} time must be a date such as 2026-11-01 or an ISO time`,
-    });
+    throw invalidField(field, edge === 'start' ? msg('finance.startTimeFormat') : msg('finance.endTimeFormat'));
   }
   if (text.length > 10) return { at: new Date(Date.parse(text)).toISOString(), exclusive: false };
   if (edge === 'start') return { at: `${day}T00:00:00.000Z`, exclusive: false };

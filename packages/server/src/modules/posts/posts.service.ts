@@ -15,8 +15,6 @@ import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
 import { linkAttachments } from '../attachments/attachments.repository.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { syncReplyIndex } from '../search/reply-index.repository.js';
-import { writeThreadIndex } from '../search/search.repository.js';
 import {
   assertMayPublish,
   assertCanReadThread,
@@ -30,28 +28,24 @@ import {
   type ThreadState,
 } from '../threads/thread.policy.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
-import { indexedBody } from '../threads/paid-content.js';
+import { changeThreadState, lockThread } from '../threads/thread-state.js';
 import { firstPostContentFor } from '../threads/paid-threads.service.js';
 import { screenText } from '../stop-words/stop-words.service.js';
-import { renderContent, replaceLiterally, summarize } from './post-content.js';
+import { renderContent, replaceLiterally, summarize } from '../content/post-content.js';
 import {
   addLike,
   bumpPostCounter,
   countComments,
   countReplies,
-  findPost,
   findPostRow,
   firstCommentsOf,
-  insertPost,
   listComments,
   listReplies,
   removeLike,
-  replaceMentions,
-  updatePostIf,
   userSummaries,
   type PostRow,
 } from './posts.repository.js';
+import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/post-rows.repository.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);
@@ -282,7 +276,6 @@ export async function createPost(
       await countApprovedPost(trx, { threadId: thread.id, replyPostId: reply?.id ?? null, userId: user.id }, at);
     await replaceMentions(trx, id, rendered.mentions);
     await linkAttachments(trx, user.id, id, content);
-    await syncReplyIndex(trx, ctx.dialect, id);
     await ctx.events.emit(trx, 'post.created', { postId: id, threadId: thread.id, userId: user.id });
     return id;
   });
@@ -336,8 +329,6 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
           .where('id', '=', thread.id)
           .execute();
         const current = await findThread(trx, thread.id);
-        const plain = indexedBody(rendered.plain, current ?? thread);
-        await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, plain);
         // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
         if (held && current && current.isApproved === 1) await changeThreadState(trx, current, { isApproved: 0 });
       }
@@ -381,9 +372,6 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         await bumpUserCounter(trx, post.userId, 'postCount', delta);
       }
     }
-    // New text, a hold for review, hiding or restoring: the reply index follows the post.
-    if (post.isFirst === 0 && (rendered || body.isDeleted !== undefined))
-      await syncReplyIndex(trx, ctx.dialect, post.id);
     if (rendered) await ctx.events.emit(trx, 'post.updated', { postId: post.id, threadId: thread.id, userId: user.id });
     if (body.isDeleted === true && post.deletedAt === null) {
       const moderated = {
@@ -395,6 +383,8 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
       } as const;
       await ctx.events.emit(trx, 'post.moderated', moderated);
     }
+    if (restoring)
+      await ctx.events.emit(trx, 'post.restored', { postId: post.id, threadId: thread.id, actorId: user.id });
   });
   return postItem(ctx, viewer, thread, post.id);
 }

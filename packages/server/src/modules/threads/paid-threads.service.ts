@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { fieldError } from '../../core/errors.js';
 import type { DB, Thread } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
-import { freeContent } from './paid-content.js';
+import { freeContent } from '../content/paid-content.js';
 import { assertCanReadThread, readsWhole, type ThreadState } from './thread.policy.js';
 import { boughtThreadIds, countThreadPayments, listThreadPayments } from './thread-purchases.repository.js';
 import { findThread } from './threads.repository.js';

@@ -23,12 +23,11 @@ import {
   createThread,
   deleteThread,
   likedUsers,
-  listThreadsFor,
   operateThread,
-  stickyThreads,
   threadDetail,
   updateThread,
 } from './threads.service.js';
+import { listThreadsFor, stickyThreads } from './thread-list.service.js';
 
 export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../posts/post-content.js';
+import { renderMarkdown } from './post-content.js';
 import { freeContent, freeParagraphs, freeSummary, indexedBody } from './paid-content.js';
 
 describe('the free part of a paid thread', () => {

@@ -1,4 +1,4 @@
-import { plainText } from '../posts/post-content.js';
+import { plainText } from './post-content.js';
 
 /*
  * Paid threads: what a viewer who may not read a paid thread whole reads of its body. The free part is the first
