@@ -7,6 +7,7 @@ import {
   type DialogMessageCreated,
   type DialogMessageItem,
   type Page,
+  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField, notFound } from '../../core/errors.js';
@@ -167,10 +168,6 @@ function presentMessage(m: MessageRow, viewerId: number, otherRead: number): Dia
     isApproved: m.isApproved === 1,
     isRead: m.userId === viewerId ? m.id <= otherRead : true,
   };
-}
-
-function pageOf<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
-  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
 }
 
 /** GET /api/v3/dialog: my dialogs, newest activity first, each with the other member, the last message and my unread. */

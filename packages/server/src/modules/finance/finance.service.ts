@@ -8,6 +8,7 @@ import {
   type FinanceStats,
   type Page,
   type WalletInfo,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -142,23 +143,13 @@ function listFilter(f: MoneyListQuery['filter']): MoneyListFilter {
 
 const paging = (q: MoneyListQuery) => ({ limit: q.perPage, offset: (q.page - 1) * q.perPage });
 
-function page<T>(pageData: T[], q: MoneyListQuery, totalCount: number): Page<T> {
-  return {
-    pageData,
-    currentPage: q.page,
-    perPage: q.perPage,
-    totalCount,
-    totalPage: Math.ceil(totalCount / q.perPage),
-  };
-}
-
 const money = (value: unknown) => formatMoney(Number(value ?? 0));
 
 /** GET /api/backAdmin/users.wallet.logs: every user's ledger, newest first; filter[type] is the change type. */
 export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminWalletLogItem>> {
   const f = listFilter(q.filter);
   const [total, rows] = await Promise.all([countWalletLogs(db, f), listWalletLogs(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       id: r.id,
       userId: r.userId,
@@ -175,7 +166,8 @@ export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery):
       operatorId: r.operatorId,
       createdAt: r.createdAt,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }
@@ -184,7 +176,7 @@ export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery):
 export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminOrderItem>> {
   const f = listFilter(q.filter);
   const [total, rows] = await Promise.all([countOrders(db, f), listOrders(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       id: r.id,
       orderSn: r.orderSn,
@@ -207,7 +199,8 @@ export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Pro
       paidAt: r.paidAt,
       expiresAt: r.expiresAt,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }
@@ -216,7 +209,7 @@ export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Pro
 export async function listWithdrawalsForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminCashItem>> {
   const f = listFilter({ ...q.filter, type: undefined });
   const [total, rows] = await Promise.all([countWithdrawals(db, f), listWithdrawals(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       ...presentCash(r),
       username: r.username,
@@ -225,7 +218,8 @@ export async function listWithdrawalsForAdmin(db: Kysely<DB>, q: MoneyListQuery)
       reviewedAt: r.reviewedAt,
       tradeNo: r.tradeNo,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }

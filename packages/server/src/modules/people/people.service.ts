@@ -7,6 +7,7 @@ import {
   type Page,
   type PersonItem,
   type UserProfile,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -143,10 +144,6 @@ async function presentPeople(
   }));
 }
 
-function page<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
-  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
-}
-
 /** GET /api/v3/follow.list: whom `userId` follows (1) or its fans (2), each with the viewer's own relation. */
 export async function listPeople(
   db: Kysely<DB>,
@@ -159,7 +156,7 @@ export async function listPeople(
     countFollows(db, q.userId, q.type),
     listFollows(db, q.userId, q.type, (q.page - 1) * q.perPage, q.perPage),
   ]);
-  return page(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
+  return pageOf(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
 }
 
 /** POST /api/v3/users/deny.create: blocks a user, which also ends both follows between the two. */
@@ -193,7 +190,7 @@ export async function listDeniedPeople(
     countDenied(db, me.id),
     listDenied(db, me.id, (q.page - 1) * q.perPage, q.perPage),
   ]);
-  return page(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
+  return pageOf(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
 }
 
 /** Whether `userId` blocked `other` (for mentions and, later, messages). */

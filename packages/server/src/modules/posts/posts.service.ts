@@ -6,6 +6,7 @@ import {
   type PostsListQuery,
   type PostUpdateBody,
   type UserSummary,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -112,14 +113,6 @@ async function presentPosts(
     ),
   );
 }
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: PostsListQuery): Promise<Page<PostItem>> {
   const thread = await findThread(ctx.db, q.threadId);

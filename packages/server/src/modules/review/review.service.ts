@@ -5,6 +5,7 @@ import {
   type ReviewPostItem,
   type ReviewSubmitBody,
   type ReviewThreadItem,
+  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
@@ -17,14 +18,6 @@ import { findThread, updateThreadIf } from '../threads/index.js';
 import { changeThreadState, lockThread } from '../threads/index.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
 import { msg } from '../../i18n/index.js';
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 export async function threadQueue(
   ctx: AppContext,

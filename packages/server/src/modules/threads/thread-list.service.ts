@@ -1,4 +1,12 @@
-import { Code, ThreadComplex, describeProblem, type Page, type ThreadItem, type ThreadListQuery } from '@luntan/shared';
+import {
+  Code,
+  ThreadComplex,
+  describeProblem,
+  pageOf,
+  type Page,
+  type ThreadItem,
+  type ThreadListQuery,
+} from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField, needLogin } from '../../core/errors.js';
 import type { Category } from '../../db/schema.js';
@@ -13,14 +21,6 @@ import { presentThreads } from './threads.presenter.js';
 import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './thread-list.repository.js';
 
 /** The thread lists: the home page and a category's (filtered, sorted, searched), and the sticky threads. */
-
-export const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 /**
  * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to

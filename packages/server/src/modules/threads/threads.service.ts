@@ -8,6 +8,7 @@ import {
   type ThreadOperateBody,
   type ThreadUpdateBody,
   describeProblem,
+  pageOf,
 } from '@luntan/shared';
 import { type Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -36,7 +37,6 @@ import {
 import { assertMaySetPrice } from './paid-threads.service.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
-import { pageOf } from './thread-list.service.js';
 import {
   addFavorite,
   addView,
