@@ -8,7 +8,6 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  sql,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -204,8 +203,4 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     throw new Error(`Database migration failed${where}: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-export async function ping(db: Kysely<DB>): Promise<void> {
-  await sql`select 1`.execute(db);
 }

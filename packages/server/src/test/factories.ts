@@ -1,13 +1,11 @@
 import { GroupId, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { addUserToGroup } from '../modules/groups/index.js';
-import { buildUser, type TestServer } from './harness.js';
+import type { TestServer } from './harness.js';
 
 /**
  * Test factories: they go through the API, except where no API exists yet (groups, blocks). `useTestServer()`
  * (fixture.ts) binds them to its server and administrator; these forms take both as arguments.
  */
-
-export { buildUser };
 
 let serial = 0;
 

@@ -1,5 +1,4 @@
 import type { PluginListItem } from '@luntan/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { isSuccess, type ApiResult } from '../api/dispatcher';
 import { platformFromUserAgent, type Platform } from '../platform/platform';
@@ -20,10 +19,6 @@ const NONE: PluginListItem[] = [];
 /** The list when it has been fetched successfully, else none. */
 export function pluginsOf(result: ApiResult<PluginListItem[]> | undefined): PluginListItem[] {
   return result && isSuccess(result) && Array.isArray(result.Data) ? result.Data : NONE;
-}
-
-export function cachedPlugins(queryClient: QueryClient, platform: Platform): PluginListItem[] {
-  return pluginsOf(queryClient.getQueryData<ApiResult<PluginListItem[]>>(pluginListKey(platform)));
 }
 
 /**

@@ -244,9 +244,6 @@ export async function resetPassword(db: Kysely<DB>, userId: number, password: st
   await db.transaction().execute((trx) => replacePassword(trx, userId, passwordHash, now()));
 }
 
-/** Every other way of signing in (OpenID Connect, WeChat) answers the same session as a password. */
-export const startSession = signIn;
-
 /** Letters of any script, digits, underscore and hyphen: what a username may hold (usernameSchema). */
 const usernameChars = (s: string) => [...s.normalize('NFC')].filter((c) => /^[\p{L}\p{N}_-]$/u.test(c));
 

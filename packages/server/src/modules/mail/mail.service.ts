@@ -76,10 +76,6 @@ export async function readMailSettings(ctx: AppContext): Promise<MailTransportSe
   return { smtpUrl, from };
 }
 
-export async function isMailEnabled(ctx: AppContext): Promise<boolean> {
-  return (await readMailSettings(ctx)) !== null;
-}
-
 async function requireMailSettings(ctx: AppContext): Promise<MailTransportSettings> {
   const settings = await readMailSettings(ctx);
   if (!settings) {

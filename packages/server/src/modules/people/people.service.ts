@@ -193,11 +193,6 @@ export async function listDeniedPeople(
   return pageOf(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
 }
 
-/** Whether `userId` blocked `other` (for mentions and, later, messages). */
-export async function hasBlocked(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
-  return (await denyRelations(db, userId, other)).denies;
-}
-
 /** Whether the viewer may list the threads `userId` liked: their own, an administrator, or a member who allows it. */
 export async function likesVisibleTo(db: Kysely<DB>, viewer: ViewerContext, userId: number): Promise<boolean> {
   if (viewer.user?.id === userId || viewer.isAdmin) return true;

@@ -40,7 +40,7 @@ import {
  * The contract with plugins' server modules (the router, the request, the store, events) is the SDK's:
  * @luntan/plugin-sdk/server, one declaration for the forum and for plugins.
  */
-export type { PluginRequest, PluginViewer } from '@luntan/plugin-sdk/server';
+export type { PluginViewer } from '@luntan/plugin-sdk/server';
 type PluginHandler = PluginRouteHandler;
 
 interface Route {

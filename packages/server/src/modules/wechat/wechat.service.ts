@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { AppError, needLogin } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import { startSession, type ClientInfo } from '../auth/index.js';
+import { signIn, type ClientInfo } from '../auth/index.js';
 import { accountForIdentity, linkIdentity, type OutsideIdentity } from '../oauth/index.js';
 import { OauthFlowError, saveSignInState, takeSignInState } from '../oauth/index.js';
 import { readTag } from '../settings/index.js';
@@ -134,7 +134,7 @@ export async function finishWechat(
     };
     if (row.purpose === 'login') {
       const { user, created } = await accountForIdentity(db, deps.stopWords, identity, context.client);
-      const session = await startSession(db, user, context.client);
+      const session = await signIn(db, user, context.client);
       const redirect = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? '/user/supplementary' : row.redirect;
       return { ...session, redirect, created };
     }
@@ -205,6 +205,6 @@ export async function pollQrSession(
   const user = qr.userId === null ? undefined : await findUserById(db, qr.userId);
   if (!user) throw qrExpired();
   if (qr.purpose === 'pc_bind') return { status: 'done', userId: user.id, userStatus: user.status };
-  const session = await startSession(db, user, context.client);
+  const session = await signIn(db, user, context.client);
   return { status: 'done', ...session };
 }
