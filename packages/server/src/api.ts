@@ -48,6 +48,7 @@ import { webhooksRoutes } from './modules/webhooks/index.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
 import { isWechatConfigured } from './modules/wechat/index.js';
+import { msg } from './i18n/index.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -159,7 +160,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {
-    throw notFound({ zh: '接口不存在', en: 'no such API' });
+    throw notFound(msg('app.noSuchApi'));
   });
 }
 
@@ -192,7 +193,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
-    const text = { zh: '提交的内容太大了', en: 'What was sent is too large' };
+    const text = msg('app.sentTooLarge');
     return answer(Code.INVALID_PARAMETER, localize(text, locale), 413, { field: 'body' });
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
@@ -201,12 +202,12 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     request.log.info({ err: error }, 'request refused by the parser');
     const [field, text] =
       fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? ['content-type', { zh: '不支持这种提交格式', en: 'This content type is not supported' }]
+        ? ['content-type', msg('app.contentTypeNotSupported')]
         : error instanceof SyntaxError ||
             fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
             fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? ['body', { zh: '提交的内容不是有效的 JSON', en: 'What was sent is not valid JSON' }]
-          : ['request', { zh: '请求格式不正确', en: 'The request is not in the right form' }];
+          ? ['body', msg('app.sentNotValidJson')]
+          : ['request', msg('app.requestNotRightForm')];
     return answer(Code.INVALID_PARAMETER, localize(text, locale), 200, { field });
   }
   request.log.error({ err: error }, 'unexpected error');

@@ -16,6 +16,7 @@ import { screenText, wordRefused } from '../stop-words/index.js';
 import { changePassword } from '../users/index.js';
 import { findUserById, updateUser } from '../users/index.js';
 import { applyUsernameChoice, checkUsernameChoice } from '../users/index.js';
+import { msg } from '../../i18n/index.js';
 
 /** Largest avatar or background upload, bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -72,10 +73,10 @@ export async function replaceProfileImage(
   const field = kind;
   const { file } = await readMultipartUpload(request, {
     field,
-    label: kind === 'avatar' ? { zh: '头像', en: 'Avatar' } : { zh: '背景图', en: 'Background image' },
+    label: kind === 'avatar' ? msg('account.avatar') : msg('account.backgroundImage'),
     fileSize: PROFILE_IMAGE_MAX_BYTES,
   });
-  if (!file) throw invalidField(field, { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
+  if (!file) throw invalidField(field, msg('account.chooseImageUpload'));
   const { bytes, ext } = await processImage(file.bytes, kind, field, request.log);
   const dir = path.join(ctx.uploadsDir, IMAGE_DIRS[kind]);
   await fs.mkdir(dir, { recursive: true });
@@ -99,10 +100,7 @@ async function processImage(
   field: string,
   log: FastifyBaseLogger,
 ): Promise<{ bytes: Buffer; ext: string }> {
-  const header = await readImageHeader(input, field, ['jpeg', 'png', 'gif', 'webp'], {
-    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
-    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
-  });
+  const header = await readImageHeader(input, field, ['jpeg', 'png', 'gif', 'webp'], msg('account.onlyJpegPngGif'));
   const animated = header.pages > 1;
   const image = sharp(input, decodeOptions(animated)).rotate();
   const resized =

@@ -15,8 +15,9 @@ import type { DB, User, UserUpdate } from '../../db/schema.js';
 import { listGroups } from '../groups/index.js';
 import { countUsersWhere, groupsOfUsers, listUsersWhere, replaceUserGroups } from './admin-users.repository.js';
 import { findUserById, updateUser } from '../users/index.js';
+import { msg } from '../../i18n/index.js';
 
-export const userNotFound = (field = 'id') => notFoundField(field, { zh: '用户不存在', en: 'No such user' });
+export const userNotFound = (field = 'id') => notFoundField(field, msg('adminUsers.noSuchUser'));
 
 function presentUser(u: User, groups: { id: number; name: string }[]): AdminUserItem {
   return {
@@ -77,28 +78,21 @@ export async function updateUserByAdmin(
       const known = new Set((await listGroups(trx)).map((g) => g.id));
       for (const [i, id] of groupIds.entries()) {
         const field = body.groupIds ? `groupIds.${i}` : 'groupId';
-        if (!known.has(id)) throw notFoundField(field, { zh: '用户组不存在', en: 'No such user group' });
+        if (!known.has(id)) throw notFoundField(field, msg('adminUsers.noSuchUserGroup'));
         if (id === GroupId.GUEST) {
-          throw invalidField(field, { zh: '游客组不能分配给用户', en: 'The guest group is for visitors only' });
+          throw invalidField(field, msg('adminUsers.guestGroupVisitorsOnly'));
         }
       }
       if (user.id === actorId && !groupIds.includes(GroupId.ADMINISTRATOR)) {
-        throw invalidField('groupIds', {
-          zh: '不能把自己移出管理员组',
-          en: 'You cannot leave the administrator group yourself',
-        });
+        throw invalidField('groupIds', msg('adminUsers.youCannotLeaveAdministrator'));
       }
     }
     const finalGroups = groupIds ?? current;
     const changes: UserUpdate = {};
     if (body.status !== undefined && body.status !== user.status) {
-      if (user.id === actorId)
-        throw invalidField('status', { zh: '不能修改自己的状态', en: 'You cannot change your own status' });
+      if (user.id === actorId) throw invalidField('status', msg('adminUsers.youCannotChangeOwn'));
       if (body.status === UserStatus.BANNED && finalGroups.includes(GroupId.ADMINISTRATOR)) {
-        throw invalidField('status', {
-          zh: '不能禁用管理员，请先将其移出管理员组',
-          en: 'An administrator cannot be banned: remove them from the administrator group first',
-        });
+        throw invalidField('status', msg('adminUsers.administratorCannotBannedRemove'));
       }
       changes.status = body.status;
       changes.rejectReason = body.status === UserStatus.BANNED ? (body.reason ?? '') : '';
@@ -125,10 +119,7 @@ export async function examineUsers(ctx: AppContext, body: UsersExamineBody): Pro
       const user = await findUserById(trx, item.id);
       if (!user) throw userNotFound(`data.${i}.id`);
       if (user.status !== UserStatus.UNDER_REVIEW) {
-        throw invalidField(`data.${i}.id`, {
-          zh: `用户 ${user.username} 不在审核中`,
-          en: `User ${user.username} is not under review`,
-        });
+        throw invalidField(`data.${i}.id`, msg('adminUsers.userNotUnderReview', { username: user.username }));
       }
       await updateUser(trx, user.id, {
         status: item.status,

@@ -38,6 +38,7 @@ import { createAccessToken, revokeToken } from '../../access/tokens.repository.j
 import type { ClientInfo } from '../../access/session-cookie.js';
 import { statusError } from '../../access/viewer.js';
 import { hashPassword, replacePassword } from '../users/index.js';
+import { msg } from '../../i18n/index.js';
 
 export type { ClientInfo } from '../../access/session-cookie.js';
 
@@ -89,10 +90,7 @@ export async function register(
   const site = await assertRegistrationOpen(db);
   if (site.registerCaptcha === true) await assertCaptcha(db, body.captcha);
   if ((await readAgreements(db)).registerAgreementOpen && body.agreement !== true) {
-    throw invalidField('agreement', {
-      zh: '请阅读并同意注册协议和隐私政策',
-      en: 'Please read and accept the registration agreement and the privacy policy',
-    });
+    throw invalidField('agreement', msg('auth.readAcceptRegistrationAgreement'));
   }
   const invite = await inviteForRegistration(db, body.inviteCode, site.registerInviteOnly === true);
   const nickname = await screenNames(db, cache, body.username, body.nickname);
@@ -119,11 +117,7 @@ export async function register(
 
 /** registerClose is on. Data.reason lets a sign-in with another service tell it from other refusals. */
 export const registrationClosed = () =>
-  new AppError(
-    Code.UNAUTHORIZED,
-    { zh: '站点已关闭注册', en: 'registration is closed' },
-    { data: { reason: 'registerClosed' } },
-  );
+  new AppError(Code.UNAUTHORIZED, msg('auth.registrationClosed'), { data: { reason: 'registerClosed' } });
 
 type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 

@@ -11,6 +11,7 @@ import {
   type PostSubject,
 } from './notifications.repository.js';
 import { cut, QUOTE_CHARS, safely, send } from './notice-sender.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 /*
  * Notifications made from domain events: each verb is called by the notifications subscriber
@@ -299,15 +300,11 @@ export async function notifyOrderPaid(ctx: AppContext, orderId: number): Promise
 }
 
 /** What each step of a withdrawal says, in the site's language (the template's {result}). */
-const WITHDRAWAL_STEPS: Partial<Record<number, { key: string; zh: string; en: string }>> = {
-  [CashStatus.APPROVED]: {
-    key: 'withdraw.noticed',
-    zh: '已通过审核，等待打款',
-    en: 'was approved and waits to be paid out',
-  },
-  [CashStatus.PAID]: { key: 'withdraw.noticed', zh: '已打款', en: 'has been paid out' },
-  [CashStatus.REJECTED]: { key: 'withdraw.withdraw', zh: '被驳回', en: 'was rejected' },
-  [CashStatus.PAYOUT_FAILED]: { key: 'withdraw.withdraw', zh: '打款失败', en: 'could not be paid out' },
+const WITHDRAWAL_STEPS: Partial<Record<number, { key: string } & Message>> = {
+  [CashStatus.APPROVED]: { key: 'withdraw.noticed', ...msg('notifications.withdrawalApproved') },
+  [CashStatus.PAID]: { key: 'withdraw.noticed', ...msg('notifications.withdrawalPaid') },
+  [CashStatus.REJECTED]: { key: 'withdraw.withdraw', ...msg('notifications.withdrawalRejected') },
+  [CashStatus.PAYOUT_FAILED]: { key: 'withdraw.withdraw', ...msg('notifications.withdrawalPayoutFailed') },
 };
 
 /**

@@ -26,6 +26,7 @@ import {
   insertOrder,
   orderTitle,
 } from './orders.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /* Creating orders: what may be bought, for how much, and who gets which share (docs/money.md). */
 
@@ -46,10 +47,10 @@ export function split(amount: number, authorScale: unknown): { author: number; m
 }
 
 async function readableThread(db: Db, viewer: ViewerContext, threadId: number | undefined) {
-  if (!threadId) throw invalidField('threadId', { zh: '请指定主题', en: 'Say which thread' });
+  if (!threadId) throw invalidField('threadId', msg('orders.sayWhichThread'));
   const thread = await findThreadToBuy(db, threadId);
   if (!thread || !threadExistsFor(viewer, thread) || thread.isDraft === 1 || thread.isApproved !== 1) {
-    throw notFound({ zh: '主题不存在', en: 'thread not found' });
+    throw notFound(msg('orders.threadNotFound'));
   }
   return thread;
 }
@@ -75,22 +76,19 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       const min = moneySetting(site, 'rechargeMinSum', 100);
       const max = moneySetting(site, 'rechargeMaxSum', 1_000_000);
       amount = body.amount ?? 0;
-      if (!body.amount) throw invalidField('amount', { zh: '请输入充值金额', en: 'Enter the amount to recharge' });
+      if (!body.amount) throw invalidField('amount', msg('orders.enterAmountRecharge'));
       if (amount < min || amount > max) {
-        throw invalidField('amount', {
-          zh: `充值金额需要在 ${formatMoney(min)} 到 ${formatMoney(max)} 元之间`,
-          en: `The amount must be between ${formatMoney(min)} and ${formatMoney(max)}`,
-        });
+        throw invalidField('amount', msg('orders.amountBetween', { min: formatMoney(min), max: formatMoney(max) }));
       }
       break;
     }
     case OrderType.THREAD: {
       const thread = await readableThread(db, viewer, body.threadId);
       if (Number(thread.priceCents) <= 0) {
-        throw invalidField('threadId', { zh: '这个主题是免费的', en: 'This thread is free' });
+        throw invalidField('threadId', msg('orders.threadFree'));
       }
       if (thread.userId === user.id) {
-        throw invalidField('threadId', { zh: '不能购买自己的主题', en: 'You cannot buy your own thread' });
+        throw invalidField('threadId', msg('orders.youCannotBuyOwn'));
       }
       // Bought already: the order that bought it is the answer (status paid), not a second purchase.
       const bought = await findPurchaseOrder(db, user.id, OrderType.THREAD, thread.id);
@@ -104,15 +102,12 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     case OrderType.REWARD: {
       const thread = await readableThread(db, viewer, body.threadId);
       if (thread.userId === user.id) {
-        throw invalidField('threadId', { zh: '不能打赏自己的主题', en: 'You cannot reward your own thread' });
+        throw invalidField('threadId', msg('orders.youCannotRewardOwn'));
       }
       amount = body.amount ?? body.rewardAmount ?? 0;
-      if (amount <= 0) throw invalidField('amount', { zh: '请输入打赏金额', en: 'Enter the amount of the reward' });
+      if (amount <= 0) throw invalidField('amount', msg('orders.enterAmountReward'));
       if (amount > REWARD_MAX_CENTS) {
-        throw invalidField('amount', {
-          zh: `打赏金额不能超过 ${formatMoney(REWARD_MAX_CENTS)} 元`,
-          en: `A reward may be at most ${formatMoney(REWARD_MAX_CENTS)}`,
-        });
+        throw invalidField('amount', msg('orders.rewardMost', { max: formatMoney(REWARD_MAX_CENTS) }));
       }
       payeeId = thread.userId;
       threadId = thread.id;
@@ -120,16 +115,13 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       break;
     }
     case OrderType.GROUP: {
-      if (!body.groupId) throw invalidField('groupId', { zh: '请指定用户组', en: 'Say which group' });
+      if (!body.groupId) throw invalidField('groupId', msg('orders.sayWhichGroup'));
       const group = await findGroup(db, body.groupId);
       if (!group || group.isPaid !== 1 || Number(group.feeCents) <= 0 || group.id === GroupId.ADMINISTRATOR) {
-        throw notFound({ zh: '没有可购买的这个用户组', en: 'There is no such group to buy' });
+        throw notFound(msg('orders.thereNoSuchGroup'));
       }
       if (viewer.isAdmin) {
-        throw invalidField('groupId', {
-          zh: '管理员已拥有全部权限，无需购买用户组',
-          en: 'Administrators hold every permission already',
-        });
+        throw invalidField('groupId', msg('orders.administratorsHoldEveryPermission'));
       }
       amount = Number(group.feeCents);
       groupId = group.id;
@@ -139,15 +131,15 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     case OrderType.REGISTER: {
       amount = moneySetting(site, 'sitePrice', 0);
       if (site.siteMode !== 'pay' || amount <= 0) {
-        throw invalidField('type', { zh: '本站无需付费加入', en: 'This site is free to join' });
+        throw invalidField('type', msg('orders.siteFreeJoin'));
       }
       if (user.paidUntil === null || user.paidUntil > now()) {
-        throw new AppError(Code.RESOURCE_EXIST, { zh: '你已加入本站', en: 'You have already joined this site' });
+        throw new AppError(Code.RESOURCE_EXIST, msg('orders.youAlreadyJoinedSite'));
       }
       break;
     }
     default:
-      throw invalidField('type', { zh: '不支持的订单类型', en: 'Unknown order type' });
+      throw invalidField('type', msg('orders.unknownOrderType'));
   }
 
   const isAnonymous = body.isAnonymous === true || body.isAnonymous === 1 ? 1 : 0;

@@ -10,6 +10,7 @@ import { expireOrder } from './order-expiry.js';
 import { settle } from './order-settle.service.js';
 import { setPendingPaymentType, orderTitle } from './orders.repository.js';
 import { alreadyPaid, findOrder, orderClosed, orderExpired, orderNotFound } from './orders.service.js';
+import { msg } from '../../i18n/index.js';
 
 /* Paying an order: from the wallet (with the pay password) or by starting a provider's payment (docs/money.md). */
 
@@ -48,10 +49,7 @@ export async function payOrder(
 
   if (body.paymentType === PayType.WALLET) {
     if (order.type === OrderType.RECHARGE) {
-      throw invalidField('paymentType', {
-        zh: '充值不能用钱包支付',
-        en: 'A recharge cannot be paid from the wallet',
-      });
+      throw invalidField('paymentType', msg('orders.rechargeCannotPaidFrom'));
     }
     await checkPayPassword(ctx.db, user.id, body.payPassword);
     if ((await settle(ctx, order, { paymentType: PayType.WALLET, fromWallet: true })) !== 'settled') {
@@ -64,10 +62,7 @@ export async function payOrder(
 
   const provider = await providerForType(ctx, body.paymentType);
   if (!provider) {
-    throw invalidField('paymentType', {
-      zh: '本站没有开启这种支付方式',
-      en: 'This site does not take this payment method',
-    });
+    throw invalidField('paymentType', msg('orders.siteDoesNotTake'));
   }
   await setPendingPaymentType(ctx.db, order.id, body.paymentType);
   const title = (await orderTitle(ctx.db, order)) || (order.type === OrderType.RECHARGE ? 'Recharge' : 'Order');
@@ -85,10 +80,7 @@ export async function payOrder(
     });
   } catch (err) {
     ctx.log.error({ err, orderSn: order.orderSn, provider: provider.name }, 'a payment could not be started');
-    throw new AppError(Code.PAYMENT_FAILED, {
-      zh: '支付服务暂时不可用，请稍后再试或换一种支付方式',
-      en: 'The payment service is not available now: try again later or choose another method',
-    });
+    throw new AppError(Code.PAYMENT_FAILED, msg('orders.paymentServiceNotAvailable'));
   }
   return {
     orderSn: order.orderSn,

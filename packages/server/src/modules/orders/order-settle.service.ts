@@ -19,6 +19,7 @@ import {
   replaceMemberships,
   setJoining,
 } from './orders.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Settling a payment: the order marked paid and what it bought delivered in one transaction, and money that could
@@ -28,8 +29,7 @@ import {
 /** Joining paid "for ever" lasts until this time. */
 const FOREVER = '9999-12-31T23:59:59.999Z';
 
-const boughtAlready = () =>
-  new AppError(Code.RESOURCE_EXIST, { zh: '你已购买过这个主题', en: 'You have already bought this thread' });
+const boughtAlready = () => new AppError(Code.RESOURCE_EXIST, msg('orders.youAlreadyBoughtThread'));
 
 const EXPENSE: Partial<Record<number, WalletChangeTypeValue>> = {
   [OrderType.REWARD]: WalletChangeType.REWARD_EXPENSE,

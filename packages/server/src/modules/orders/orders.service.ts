@@ -5,6 +5,7 @@ import { now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
 import { findOrderBySn, listOrderRows, orderTitle } from './orders.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Orders: what a member buys (a thread, a reward, a group, the site's joining, a recharge), paid from the wallet or
@@ -17,16 +18,11 @@ import { findOrderBySn, listOrderRows, orderTitle } from './orders.repository.js
 type Db = Kysely<DB> | Transaction<DB>;
 
 export const alreadyPaid = () =>
-  new AppError(
-    Code.PAYMENT_FAILED,
-    { zh: '订单已支付', en: 'This order has already been paid' },
-    { data: { reason: 'paid' } },
-  );
-export const orderExpired = () =>
-  new AppError(Code.RESOURCE_EXPIRED, { zh: '订单已过期，请重新下单', en: 'This order has expired: place a new one' });
+  new AppError(Code.PAYMENT_FAILED, msg('orders.orderAlreadyBeenPaid'), { data: { reason: 'paid' } });
+export const orderExpired = () => new AppError(Code.RESOURCE_EXPIRED, msg('orders.orderExpiredPlaceNew'));
 export const orderClosed = () =>
-  new AppError(Code.PAYMENT_FAILED, { zh: '订单已关闭', en: 'This order is closed' }, { data: { reason: 'closed' } });
-export const orderNotFound = () => notFound({ zh: '订单不存在', en: 'order not found' });
+  new AppError(Code.PAYMENT_FAILED, msg('orders.orderClosed'), { data: { reason: 'closed' } });
+export const orderNotFound = () => notFound(msg('orders.orderNotFound'));
 
 /** The status as of now: a pending order past its time reads as expired (and is marked so when next touched). */
 const effectiveStatus = (o: Pick<Order, 'status' | 'expiresAt'>, at = now()) =>

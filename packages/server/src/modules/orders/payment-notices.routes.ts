@@ -16,6 +16,7 @@ import {
 } from '../payments/index.js';
 import { applyPaymentNotice } from './payment-notices.service.js';
 import { findOrder, orderNotFound } from './orders.service.js';
+import { msg } from '../../i18n/index.js';
 
 /** Providers' callbacks (raw bodies: the signatures are over the exact bytes) and the sandbox checkout's decision. */
 export async function paymentNoticesRoutes(app: FastifyInstance): Promise<void> {
@@ -40,11 +41,7 @@ export async function paymentNoticesRoutes(app: FastifyInstance): Promise<void> 
         const { provider: name } = request.params as { provider: string };
         const provider = await providerByName(app.ctx, name);
         if (!provider) {
-          throw new AppError(
-            Code.RESOURCE_NOT_FOUND,
-            { zh: '这个支付方式没有开启', en: 'this payment provider is not enabled' },
-            { httpStatus: 404 },
-          );
+          throw new AppError(Code.RESOURCE_NOT_FOUND, msg('orders.paymentProviderNotEnabled'), { httpStatus: 404 });
         }
         const rawBody = typeof request.body === 'string' ? request.body : '';
         let applied = false;
@@ -75,7 +72,7 @@ export async function paymentNoticesRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const user = requireUser(request.viewer);
       if (!(await isSandboxOn(app.ctx))) {
-        throw new AppError(Code.PAYMENT_FAILED, { zh: '沙箱支付没有开启', en: 'The sandbox payment is not enabled' });
+        throw new AppError(Code.PAYMENT_FAILED, msg('orders.sandboxPaymentNotEnabled'));
       }
       const order = await findOrder(app.ctx.db, request.body.orderSn);
       if (!order || order.userId !== user.id) throw orderNotFound();
@@ -92,7 +89,7 @@ export async function paymentNoticesRoutes(app: FastifyInstance): Promise<void> 
         payload: signed.body,
       });
       if (answer.statusCode !== 200) {
-        throw new AppError(Code.PAYMENT_FAILED, { zh: '支付回调失败', en: 'The payment callback failed' });
+        throw new AppError(Code.PAYMENT_FAILED, msg('orders.paymentCallbackFailed'));
       }
       const after = await findOrder(app.ctx.db, order.orderSn);
       return ok(request, { orderSn: order.orderSn, status: after?.status ?? OrderStatus.PENDING });

@@ -32,6 +32,7 @@ import {
   removeDeny,
   removeFollow,
 } from './people.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** Reading people needs user.view; a guest without it is asked to sign in, a member without it is refused. */
 function requireUserView(viewer: ViewerContext): void {
@@ -40,7 +41,7 @@ function requireUserView(viewer: ViewerContext): void {
   throw forbidden();
 }
 
-const userNotFound = () => notFound({ zh: '用户不存在', en: 'No such user' });
+const userNotFound = () => notFound(msg('people.noSuchUser'));
 
 /** A user others may see: anyone but an account that was rejected or never finished signing up. */
 async function findVisibleUser(db: Kysely<DB>, id: number): Promise<User> {
@@ -163,7 +164,7 @@ export async function listPeople(
 export async function deny(db: Kysely<DB>, viewer: ViewerContext, id: number): Promise<void> {
   const me = requireUser(viewer);
   if (id === me.id) {
-    throw new AppError(Code.INVALID_PARAMETER, { zh: '不能屏蔽自己', en: 'You cannot block yourself' });
+    throw new AppError(Code.INVALID_PARAMETER, msg('people.youCannotBlockYourself'));
   }
   await findVisibleUser(db, id);
   await db.transaction().execute(async (trx) => {

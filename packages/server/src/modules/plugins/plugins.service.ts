@@ -28,6 +28,7 @@ import {
   listPluginRows,
   updatePluginRow,
 } from './plugins.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Installed plugins: what the back office manages and what pages load. Every change raises the `plugins` cache
@@ -41,7 +42,7 @@ type Row = Selectable<PluginsTable>;
 
 export type SettingValue = string | number | boolean;
 
-export const pluginNotFound = () => notFound({ zh: '插件不存在', en: 'plugin not found' });
+export const pluginNotFound = () => notFound(msg('plugins.pluginNotFound'));
 
 export function parseManifest(row: Pick<Row, 'manifest'>): PluginManifest {
   return pluginManifestSchema.parse(JSON.parse(row.manifest));
@@ -153,10 +154,12 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage, locale: 
     const name = pluginTexts(parseManifest(existing).pluginName);
     throw new AppError(
       Code.RESOURCE_EXIST,
-      {
-        zh: `已安装 ${name.zh} ${existing.version}，不低于上传的 ${manifest.version}：保留已安装的版本`,
-        en: `${name.en} ${existing.version} is installed, not lower than the uploaded ${manifest.version}: the installed version stays`,
-      },
+      msg('plugins.installedNotLowerThan', {
+        nameZh: name.zh,
+        version: existing.version,
+        version2: manifest.version,
+        nameEn: name.en,
+      }),
       { data: { kept: 'installed', version: existing.version, uploadedVersion: manifest.version } },
     );
   }
@@ -230,14 +233,11 @@ export async function savePluginSettings(
   for (const [key, value] of Object.entries(values)) {
     const field = schema.find((f) => f.key === key);
     if (!field) {
-      throw invalidField(`settings.${key}`, {
-        zh: `插件没有名为 ${key} 的设置项`,
-        en: `The plugin has no setting named ${key}`,
-      });
+      throw invalidField(`settings.${key}`, msg('plugins.pluginNoSettingNamed', { key }));
     }
     const label = field.label;
     const wrong = (zh: string, en: string) =>
-      invalidField(`settings.${key}`, { zh: `${label.zh}${zh}`, en: `${label.en} ${en}` });
+      invalidField(`settings.${key}`, msg('plugins.message', { labelZh: label.zh, zh, labelEn: label.en, en }));
     switch (field.type) {
       case 'boolean':
         if (typeof value !== 'boolean') throw wrong('需要是开或关', 'must be on or off');

@@ -46,6 +46,7 @@ import {
   type PostRow,
 } from './posts.repository.js';
 import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/index.js';
+import { msg } from '../../i18n/index.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);
@@ -198,7 +199,7 @@ export async function uncountPost(
   await bumpUserCounter(trx, p.userId, 'postCount', -1);
 }
 
-const notPublished = () => invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
+const notPublished = () => invalidField('id', msg('posts.threadNotPublishedYet'));
 
 export async function createPost(
   ctx: AppContext,
@@ -223,10 +224,7 @@ export async function createPost(
     // Answering a reply itself, or a comment under it: either way the new comment goes under that reply.
     const under = answered.isComment === 1 ? answered.replyPostId! : answered.id;
     if (replyId !== undefined && replyId !== under) {
-      throw invalidField('commentPostId', {
-        zh: '所回复的评论不在这条回复下',
-        en: 'The comment answered is not under this reply',
-      });
+      throw invalidField('commentPostId', msg('posts.commentAnsweredNotUnder'));
     }
     replyId = under;
   }
@@ -243,7 +241,7 @@ export async function createPost(
       throw postNotFound();
     }
   } else if (body.isComment) {
-    throw invalidField('replyId', { zh: '评论需要指明所评论的回复', en: 'A comment needs the reply it is on' });
+    throw invalidField('replyId', msg('posts.commentNeedsReplyOn'));
   }
 
   const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally);
@@ -303,10 +301,7 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   }
   if (body.isDeleted === true) {
     if (post.isFirst === 1) {
-      throw invalidField('id', {
-        zh: '首帖不能单独删除，请删除主题',
-        en: 'The first post goes with its thread: delete the thread',
-      });
+      throw invalidField('id', msg('posts.firstPostGoesThread'));
     }
     if (!canHidePost(viewer, thread, post)) throw denied(viewer);
   }

@@ -32,6 +32,7 @@ import {
   sniffImage,
   storeSiteImage,
 } from './site-images.js';
+import { msg } from '../../i18n/index.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,8 +59,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { key, tag } = request.query;
-      if (tag === INTERNAL_SETTING_TAG)
-        throw invalidField('tag', { zh: '该设置不可读取', en: 'This setting cannot be read' });
+      if (tag === INTERNAL_SETTING_TAG) throw invalidField('tag', msg('settings.settingCannotRead'));
       const row = await readSetting(db, key, tag);
       return ok(request, { key, tag, value: decodeSetting(key, tag, row?.value) });
     },
@@ -156,14 +156,14 @@ async function readLogoUpload(request: FastifyRequest): Promise<{ type: LogoType
   if (request.isMultipart()) {
     const { file, fields } = await readMultipartUpload(request, {
       field: 'logo',
-      label: { zh: '图片', en: 'Image' },
+      label: msg('settings.image'),
       fileSize: SITE_IMAGE_MAX_BYTES,
     });
     const dataUrl = fields.get('logo');
     const bytes = file?.bytes ?? (dataUrl === undefined ? undefined : decodeDataUrl(dataUrl));
     const parsed = logoTypeSchema.safeParse(fields.get('type'), { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(prefix(parsed.error.issues, 'type'), 'body');
-    if (!bytes) throw invalidField('logo', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
+    if (!bytes) throw invalidField('logo', msg('settings.chooseImageUpload'));
     return { type: parsed.data, bytes };
   }
   const parsed = logoUploadBody.safeParse(request.body ?? {}, { reportInput: true });

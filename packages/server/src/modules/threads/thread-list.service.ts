@@ -19,6 +19,7 @@ import { presentMatchedPosts } from '../search/index.js';
 import { denied } from './thread.policy.js';
 import { presentThreads } from './threads.presenter.js';
 import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './thread-list.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** The thread lists: the home page and a category's (filtered, sorted, searched), and the sticky threads. */
 
@@ -57,10 +58,7 @@ export async function listThreadsFor(
   if (personal && !viewer.user) throw needLogin();
   // Another member's likes: only where they allow it (the likes privacy switch of their personal centre).
   if (othersLikes && !(await likesVisibleTo(ctx.db, viewer, filter.toUserId!))) {
-    throw new AppError(Code.UNAUTHORIZED, {
-      zh: '该用户没有公开点赞的内容',
-      en: 'This member does not show what they liked',
-    });
+    throw new AppError(Code.UNAUTHORIZED, msg('threads.memberDoesNotShow'));
   }
   if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
     throw invalidField('filter.toUserId', describeProblem('filter.toUserId', { kind: 'required' }));

@@ -5,6 +5,7 @@ import type { DialectName } from '../../db/database.js';
 import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
 import { bumpCategoryThreadCount } from '../categories/index.js';
 import { bumpUserCounter, updateThreadIf } from './threads.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * A thread's standing (deleted, draft, held, category) and the counters that follow it, and the row lock every write
@@ -23,11 +24,7 @@ export async function lockThread(trx: Kysely<DB>, dialect: DialectName, id: numb
   if (dialect === 'postgres') await sql`select id from threads where id = ${id} for no key update`.execute(trx);
 }
 
-const changedMeanwhile = () =>
-  new AppError(Code.RESOURCE_IN_USE, {
-    zh: '主题刚被修改，请重试',
-    en: 'The thread changed meanwhile, please try again',
-  });
+const changedMeanwhile = () => new AppError(Code.RESOURCE_IN_USE, msg('threads.threadChangedMeanwhileTry'));
 
 /**
  * Changes the fields that decide what a thread counts for (deleted, draft, category) when the thread is still as

@@ -48,6 +48,7 @@ import {
   removeFavorite,
   updateThreadIf,
 } from './threads.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -167,10 +168,7 @@ export async function updateThread(
     changes.categoryId = target.id;
   }
   if (body.draft === true && thread.isDraft === 0) {
-    throw invalidField('draft', {
-      zh: '已发布的主题不能改回草稿',
-      en: 'A published thread cannot become a draft again',
-    });
+    throw invalidField('draft', msg('threads.publishedThreadCannotBecome'));
   }
   const publishing = body.draft === false && thread.isDraft === 1;
   if (publishing) changes.isDraft = 0;
@@ -264,7 +262,7 @@ export async function operateThread(
       throw denied(viewer);
     }
     if (!isPublished(thread) && body.isFavorite) {
-      throw invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
+      throw invalidField('id', msg('threads.threadNotPublishedYet'));
     }
   }
   if (body.isDeleted === true && !canDeleteThread(viewer, thread)) throw denied(viewer);

@@ -7,6 +7,7 @@ import { now } from '../../core/time.js';
 import { revokeOtherTokens } from '../../access/tokens.repository.js';
 import { deleteGeneratedPassword, stillGeneratedPassword } from './generated-passwords.repository.js';
 import { findUserById, updateUser } from './users.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Passwords as account data (sign-in, the mailed reset link, the member's own change, the wallet's pay password, the
@@ -42,13 +43,10 @@ export async function changePassword(
   const user = await findUserById(db, userId);
   const generated = user !== undefined && (await stillGeneratedPassword(db, userId));
   if (!generated && !current) {
-    throw invalidField('password', {
-      zh: '修改密码需要填写当前密码',
-      en: 'Enter your current password to set a new one',
-    });
+    throw invalidField('password', msg('users.enterCurrentPasswordSet'));
   }
   if (!user || (!generated && !(await verify(user.passwordHash, current)))) {
-    throw new AppError(Code.LOGIN_FAILED, { zh: '当前密码不正确', en: 'The current password is wrong' });
+    throw new AppError(Code.LOGIN_FAILED, msg('users.currentPasswordWrong'));
   }
   const passwordHash = await hashPassword(next);
   await db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { screenText, wordRefused, type StopWordCache } from '../stop-words/index.js';
 import { findUserById, findUserByUsername, replaceGeneratedUsername } from './users.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /* Usernames as account data: whether one is taken, and the one-time choice of a username the site made up. */
 
@@ -15,11 +16,7 @@ export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise
   return (await findUserByUsername(db, username)) !== undefined;
 }
 
-const usernameFixed = () =>
-  fieldError(Code.UNAUTHORIZED, 'username', {
-    zh: '用户名不能再修改：只有系统生成的用户名可以修改一次',
-    en: 'Your username cannot be changed: only a username the site made up can be changed, once',
-  });
+const usernameFixed = () => fieldError(Code.UNAUTHORIZED, 'username', msg('users.usernameCannotChangedOnly'));
 
 /**
  * update.user `username`, before anything is written: a member whose username the site made up may choose their

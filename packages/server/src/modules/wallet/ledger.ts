@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { changeBalances, insertWalletIfMissing, insertWalletLog, readWalletRow } from './wallet.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * The one way money moves. Every change of a wallet is a conditional UPDATE that cannot take a balance below zero
@@ -38,22 +39,14 @@ export interface Balances {
 }
 
 export const insufficientFunds = () =>
-  new AppError(
-    Code.PAYMENT_FAILED,
-    { zh: '钱包余额不足', en: 'There is not enough money in the wallet' },
-    {
-      data: { reason: 'balance' },
-    },
-  );
+  new AppError(Code.PAYMENT_FAILED, msg('wallet.thereNotEnoughMoney'), {
+    data: { reason: 'balance' },
+  });
 
 export const walletFrozen = () =>
-  new AppError(
-    Code.PAYMENT_FAILED,
-    { zh: '钱包已被冻结', en: 'This wallet is frozen' },
-    {
-      data: { reason: 'frozen' },
-    },
-  );
+  new AppError(Code.PAYMENT_FAILED, msg('wallet.walletFrozen'), {
+    data: { reason: 'frozen' },
+  });
 
 /** Makes the user's wallet if it does not exist yet (a wallet is created on first use). */
 export async function ensureWallet(db: Db, userId: number): Promise<void> {

@@ -17,6 +17,7 @@ import { hashPassword } from '../users/index.js';
 import { readSiteSettings } from '../settings/index.js';
 import { ensureWallet, readBalances } from './ledger.js';
 import { countPayTry, listWalletLogRows, lockPay, readWalletRow, setPayPasswordHash } from './wallet.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** Wrong pay passwords in a row before paying from the wallet locks, and for how long. */
 export const PAY_PASSWORD_TRIES = 5;
@@ -53,7 +54,7 @@ export function filterTime(value: string | undefined, field: string, endOfDay = 
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = Date.parse(dateOnly ? `${value}T00:00:00.000Z` : value);
   if (!Number.isFinite(ms)) {
-    throw invalidField(field, { zh: `${field} 不是有效的时间`, en: `${field} is not a valid time` });
+    throw invalidField(field, msg('wallet.notValidTime', { field }));
   }
   return new Date(dateOnly && endOfDay ? ms + 86_400_000 - 1 : ms).toISOString();
 }
@@ -96,10 +97,7 @@ export async function setPayPassword(
   body: { password: string; payPassword: string },
 ): Promise<void> {
   if (!(await verify(user.passwordHash, body.password).catch(() => false))) {
-    throw fieldError(Code.INVALID_PARAMETER, 'password', {
-      zh: '登录密码不正确',
-      en: 'The login password is not correct',
-    });
+    throw fieldError(Code.INVALID_PARAMETER, 'password', msg('wallet.loginPasswordNotCorrect'));
   }
   await ensureWallet(db, user.id);
   await setPayPasswordHash(db, user.id, await hashPassword(body.payPassword));
@@ -115,21 +113,14 @@ export async function setPayPassword(
 export async function checkPayPassword(db: Kysely<DB>, userId: number, given: string | undefined): Promise<void> {
   const wallet = await readWalletRow(db, userId);
   if (!wallet?.payPasswordHash) {
-    throw invalidField('payPassword', {
-      zh: '请先设置支付密码',
-      en: 'Set a pay password first',
-    });
+    throw invalidField('payPassword', msg('wallet.setPayPasswordFirst'));
   }
   if (wallet.status === WalletStatus.FROZEN) {
-    throw new AppError(
-      Code.PAYMENT_FAILED,
-      { zh: '钱包已被冻结', en: 'This wallet is frozen' },
-      { data: { reason: 'frozen' } },
-    );
+    throw new AppError(Code.PAYMENT_FAILED, msg('wallet.walletFrozen2'), { data: { reason: 'frozen' } });
   }
   if (wallet.payLockedUntil && wallet.payLockedUntil > now()) throw payLocked(wallet.payLockedUntil);
   if (!given) {
-    throw invalidField('payPassword', { zh: '请输入支付密码', en: 'Enter your pay password' });
+    throw invalidField('payPassword', msg('wallet.enterPayPassword'));
   }
   const right = /^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false));
   const at = now();
@@ -144,10 +135,7 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
   const left = PAY_PASSWORD_TRIES - counted;
   throw new AppError(
     Code.PAYMENT_FAILED,
-    {
-      zh: `支付密码错误，还可以再试 ${left} 次`,
-      en: `Wrong pay password: ${left} ${left === 1 ? 'try' : 'tries'} left`,
-    },
+    msg('wallet.wrongPayPasswordLeft', { left, value: left === 1 ? 'try' : 'tries' }),
     { data: { field: 'payPassword', reason: 'payPassword', triesLeft: left } },
   );
 }
@@ -163,10 +151,7 @@ function payLocked(until: string, checked = false): AppError {
   const minutes = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 60_000));
   return new AppError(
     Code.TOO_MANY_REQUESTS,
-    {
-      zh: `支付密码错误次数过多，请 ${minutes} 分钟后再试`,
-      en: `Too many wrong pay passwords: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
-    },
+    msg('wallet.tooManyWrongPay', { minutes, value: minutes === 1 ? 'minute' : 'minutes' }),
     { data: { field: 'payPassword', reason: checked ? 'payPassword' : 'locked', triesLeft: 0, lockedUntil: until } },
   );
 }
