@@ -1,7 +1,7 @@
 import { Code } from '@luntan/shared';
 import qs from 'qs';
-import { expect, it } from 'vitest';
-import { useTestServer } from '../test/fixture.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
 
 /**
  * Every registered route's body and query schema, walked with bad input: each field in turn missing, of the wrong
@@ -37,7 +37,15 @@ const CJK = /[\u4e00-\u9fff]/;
 /** Bounds beyond these are "any number": no value past them is worth sending. */
 const HUGE = 1e12;
 
-const t = useTestServer();
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login(ADMIN.username, ADMIN.password);
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type[0] : s.type);
 const options = (s: JsonSchema): JsonSchema[] | undefined => s.anyOf ?? s.oneOf;
@@ -186,7 +194,7 @@ it('answers every bad input of every route with a written sentence in zh and en,
             method.toUpperCase() as 'GET',
             search ? `${url}?${search}` : url,
             {
-              token: t.admin,
+              token: admin,
               headers: {
                 cookie: `locale=${locale}`,
                 ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from './errors.js';
-import { msg } from '../i18n/index.js';
 
 /**
  * How deep a JSON body may nest. No request of ours nests past a handful of levels; a body of 50,000 nested arrays
@@ -9,9 +8,17 @@ import { msg } from '../i18n/index.js';
  */
 export const MAX_JSON_DEPTH = 64;
 
-const notUtf8 = () => invalidField('body', msg('core.sentNotValidUtf'));
+const notUtf8 = () =>
+  invalidField('body', {
+    zh: '提交的内容不是有效的 UTF-8 文本',
+    en: 'What was sent is not valid UTF-8 text',
+  });
 
-const tooDeep = () => invalidField('body', msg('core.sentNestedTooDeeply', { maxJsonDepth: MAX_JSON_DEPTH }));
+const tooDeep = () =>
+  invalidField('body', {
+    zh: `提交的内容嵌套太深：最多 ${MAX_JSON_DEPTH} 层`,
+    en: `What was sent is nested too deeply: at most ${MAX_JSON_DEPTH} levels`,
+  });
 
 /**
  * Whether JSON text nests deeper than `max` arrays and objects. Written by hand: JSON.parse has no depth option and

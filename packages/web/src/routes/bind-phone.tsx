@@ -11,7 +11,6 @@ import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
-import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.bindTitle') };
 
@@ -41,7 +40,7 @@ export function Component() {
     }
     void run(async () => {
       const result = await request({
-        url: endpoints.sms.bind,
+        url: '/api/v3/users/sms.bind',
         method: 'POST',
         data: { mobile, code },
         validator: smsCodeBody,

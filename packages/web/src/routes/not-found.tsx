@@ -38,3 +38,5 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+export const Component = NotFoundPage;

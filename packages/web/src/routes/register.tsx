@@ -22,7 +22,6 @@ import { usePending } from '../hooks/use-pending';
 import { useCaptcha } from '../components/community/captcha';
 import { inviteDetailQuery } from '../api/community-queries';
 import '../components/community/community.css';
-import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
 
@@ -82,7 +81,7 @@ export function Component() {
       const given = answersOf(fields, answers);
       if (given.length > 0) body.signinFields = given;
       await submitSignIn(ctx, navigate, {
-        url: endpoints.users.register,
+        url: '/api/v3/users/username.register',
         data: body,
         validator: registerBody,
         successText: t('auth.registerSuccess'),

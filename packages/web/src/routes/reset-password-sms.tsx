@@ -10,7 +10,6 @@ import { Button, TextInput, toast } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
-import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.resetTitle') };
 
@@ -40,7 +39,7 @@ export function ResetPasswordSmsSection() {
     }
     void run(async () => {
       const result = await request({
-        url: endpoints.sms.resetPassword,
+        url: '/api/v3/users/sms.reset.pwd',
         method: 'POST',
         data: { mobile, code, password },
         validator: smsResetPasswordBody,

@@ -11,7 +11,6 @@ import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { ResetPasswordSmsSection } from './reset-password-sms';
-import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('mail.resetTitle') };
 
@@ -30,7 +29,7 @@ function ResetByEmail() {
     }
     void run(async () => {
       const result = await request({
-        url: endpoints.users.passwordForgot,
+        url: '/api/v3/users/password.forgot',
         method: 'POST',
         data: { account: account.trim() },
         validator: passwordForgotBody,
@@ -171,7 +170,7 @@ function NewPassword({ token }: { token: string }) {
     }
     void run(async () => {
       const result = await request({
-        url: endpoints.users.passwordReset,
+        url: '/api/v3/users/password.reset',
         method: 'POST',
         data: { token, password: values.password },
         validator: passwordResetBody,

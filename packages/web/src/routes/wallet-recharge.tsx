@@ -14,7 +14,6 @@ import { platformFromUserAgent } from '../platform/platform';
 import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
 import '../components/money/money.css';
-import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('money.recharge.title') };
 
@@ -67,7 +66,7 @@ export function Component() {
     setCreating(true);
     setProblem('');
     void request<OrderInfo>({
-      url: endpoints.orders.create,
+      url: '/api/v3/order.create',
       method: 'POST',
       data: { type: OrderType.RECHARGE, amount: formatMoney(check.cents) },
     })

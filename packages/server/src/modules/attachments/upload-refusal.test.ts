@@ -1,14 +1,13 @@
 import net from 'node:net';
 import { Code } from '@luntan/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/harness.js';
-import { useTestServer } from '../../test/fixture.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 
 /**
  * Uploads refused early must not be read: over a real socket, a client keeps sending a 100 MB body as fast as the
  * server takes it, and counts how much the server took before it answered and hung up.
  */
-const t = useTestServer();
+let t: TestServer;
 let port: number;
 let member: string;
 
@@ -16,9 +15,13 @@ const MB = 1024 * 1024;
 const BOUNDARY = 'luntanUploadBoundary';
 
 beforeAll(async () => {
+  t = await startTestServer();
   member = (await buildUser(t)).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await t.close();
 });
 
 interface Outcome {

@@ -7,20 +7,19 @@ import {
   type DialogMessageCreated,
   type DialogMessageItem,
   type Page,
-  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DialogMessagesTable, User } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
-import { presentAttachment } from '../attachments/index.js';
-import { findAttachment } from '../attachments/index.js';
+import { presentAttachment } from '../attachments/attachments.service.js';
+import { findAttachment } from '../attachments/attachments.repository.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { blockBetween } from '../people/index.js';
-import { isDialogOpen } from '../settings/index.js';
-import { screenText } from '../stop-words/index.js';
-import { findUserById, findUserByUsername } from '../users/index.js';
+import { blockBetween } from '../people/people.service.js';
+import { isDialogOpen } from '../settings/settings.service.js';
+import { screenText } from '../stop-words/stop-words.service.js';
+import { findUserById, findUserByUsername } from '../users/users.repository.js';
 import {
   clearDialog,
   countDialogsOf,
@@ -38,11 +37,10 @@ import {
   markRead,
   otherReadMark,
 } from './dialogs.repository.js';
-import { msg } from '../../i18n/index.js';
 
 type MessageRow = Selectable<DialogMessagesTable>;
 
-const dialogNotFound = () => notFound(msg('dialogs.noSuchConversation'));
+const dialogNotFound = () => notFound({ zh: '对话不存在', en: 'No such conversation' });
 
 /** Only the two members read or write a dialog: -4002 for anyone else, administrators included. */
 async function memberDialog(ctx: AppContext, viewer: ViewerContext, dialogId: number) {
@@ -50,7 +48,7 @@ async function memberDialog(ctx: AppContext, viewer: ViewerContext, dialogId: nu
   const dialog = await findDialog(ctx.db, dialogId);
   if (!dialog) throw dialogNotFound();
   if (dialog.lowUserId !== me.id && dialog.highUserId !== me.id) {
-    throw new AppError(Code.UNAUTHORIZED, msg('dialogs.conversationNotYours'));
+    throw new AppError(Code.UNAUTHORIZED, { zh: '这不是你的对话', en: 'This conversation is not yours' });
   }
   const member = await findMember(ctx.db, dialog.id, me.id);
   const otherId = dialog.lowUserId === me.id ? dialog.highUserId : dialog.lowUserId;
@@ -62,7 +60,7 @@ async function assertMaySend(ctx: AppContext, viewer: ViewerContext, me: User, r
   if (!(await isDialogOpen(ctx.db))) throw new AppError(Code.DIALOG_DISABLED);
   requirePermission(viewer, 'dialog.create');
   if (recipientId === me.id) {
-    throw invalidField('recipientUserId', msg('dialogs.youCannotSendYourself'));
+    throw invalidField('recipientUserId', { zh: '不能给自己发私信', en: 'You cannot send yourself a message' });
   }
   const block = await blockBetween(ctx.db, me.id, recipientId);
   if (block.deniedBy) throw new AppError(Code.BLOCKED_BY_USER);
@@ -82,13 +80,13 @@ async function prepareMessage(
   if (body.attachmentId !== undefined) {
     const attachment = await findAttachment(ctx.db, body.attachmentId);
     if (!attachment || attachment.userId !== me.id) {
-      throw invalidField('attachmentId', msg('dialogs.imageNotFound'));
+      throw invalidField('attachmentId', { zh: '找不到这张图片', en: 'This image was not found' });
     }
     attachmentId = attachment.id;
     imageUrl = presentAttachment(attachment).url;
   }
   if (imageUrl !== '' && !DIALOG_IMAGE_URL.test(imageUrl)) {
-    throw invalidField('imageUrl', msg('dialogs.imageAddressNotValid'));
+    throw invalidField('imageUrl', { zh: '图片地址不正确', en: 'The image address is not valid' });
   }
   return { messageText: screened.text, imageUrl, attachmentId, held: screened.held };
 }
@@ -136,7 +134,7 @@ export async function createDialog(
       ? await findUserById(ctx.db, body.recipientUserId)
       : await findUserByUsername(ctx.db, body.recipientUsername!);
   if (!recipient || recipient.status === UserStatus.REJECTED) {
-    throw notFound(msg('dialogs.recipientDoesNotExist'));
+    throw notFound({ zh: '收信的用户不存在', en: 'The recipient does not exist' });
   }
   await assertMaySend(ctx, viewer, me, recipient.id);
   const message = await prepareMessage(ctx, me, body);
@@ -168,6 +166,10 @@ function presentMessage(m: MessageRow, viewerId: number, otherRead: number): Dia
     isApproved: m.isApproved === 1,
     isRead: m.userId === viewerId ? m.id <= otherRead : true,
   };
+}
+
+function pageOf<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
+  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
 }
 
 /** GET /api/v3/dialog: my dialogs, newest activity first, each with the other member, the last message and my unread. */

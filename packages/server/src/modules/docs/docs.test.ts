@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../../test/fixture.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
 
-const t = useTestServer();
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Operation = { requestBody?: unknown; parameters?: { name: string; in: string }[] };
 

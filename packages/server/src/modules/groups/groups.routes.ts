@@ -23,7 +23,6 @@ import {
   paidGroupsFor,
   presentGroup,
 } from './groups.service.js';
-import { msg } from '../../i18n/index.js';
 
 export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -91,14 +90,17 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       for (const [i, raw] of permissions.entries()) {
         const parsed = parsePermission(raw);
         if (!parsed) {
-          throw invalidField(`permissions.${i}`, msg('groups.unknownPermission', { raw }));
+          throw invalidField(`permissions.${i}`, { zh: `未知的权限「${raw}」`, en: `Unknown permission "${raw}"` });
         }
         canonical.add(formatPermission(parsed));
       }
       const group = await findGroup(db, groupId);
       if (!group) throw groupNotFound();
       if (group.id === GroupId.ADMINISTRATOR) {
-        throw invalidField('groupId', msg('groups.administratorGroupHoldsEvery'));
+        throw invalidField('groupId', {
+          zh: '管理员组拥有全部权限，无需设置',
+          en: 'The administrator group holds every permission',
+        });
       }
       const list = [...canonical].sort();
       await db.transaction().execute((trx) => replaceGroupPermissions(trx, groupId, list));

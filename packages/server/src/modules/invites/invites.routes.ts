@@ -5,7 +5,6 @@ import { notFound } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { createInviteLink, inviteDetail, invitedUsers } from './invites.service.js';
-import { msg } from '../../i18n/index.js';
 
 /** Invitations (the family's names): a member makes a link, a newcomer registers through it. */
 export async function invitesRoutes(app: FastifyInstance): Promise<void> {
@@ -52,7 +51,7 @@ export async function invitesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const detail = await inviteDetail(db, request.query.code);
-      if (!detail) throw notFound(msg('invites.noSuchInvitation'));
+      if (!detail) throw notFound({ zh: '邀请链接不存在', en: 'No such invitation' });
       return ok(request, detail);
     },
   );

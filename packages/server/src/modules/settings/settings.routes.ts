@@ -21,8 +21,10 @@ import {
   decodeSetting,
   environmentSettings,
   readAgreements,
+  readSiteInfo,
   writeSettings,
 } from './settings.service.js';
+import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -32,11 +34,20 @@ import {
   sniffImage,
   storeSiteImage,
 } from './site-images.js';
-import { msg } from '../../i18n/index.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, uploadsDir } = app.ctx;
+
+  api.get(
+    '/siteinfo.v2',
+    {
+      config: { guestCache: true },
+      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
+    },
+    async (request) =>
+      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
+  );
 
   api.get(
     '/v3/agreement',
@@ -59,7 +70,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { key, tag } = request.query;
-      if (tag === INTERNAL_SETTING_TAG) throw invalidField('tag', msg('settings.settingCannotRead'));
+      if (tag === INTERNAL_SETTING_TAG)
+        throw invalidField('tag', { zh: '该设置不可读取', en: 'This setting cannot be read' });
       const row = await readSetting(db, key, tag);
       return ok(request, { key, tag, value: decodeSetting(key, tag, row?.value) });
     },
@@ -156,14 +168,14 @@ async function readLogoUpload(request: FastifyRequest): Promise<{ type: LogoType
   if (request.isMultipart()) {
     const { file, fields } = await readMultipartUpload(request, {
       field: 'logo',
-      label: msg('settings.image'),
+      label: { zh: '图片', en: 'Image' },
       fileSize: SITE_IMAGE_MAX_BYTES,
     });
     const dataUrl = fields.get('logo');
     const bytes = file?.bytes ?? (dataUrl === undefined ? undefined : decodeDataUrl(dataUrl));
     const parsed = logoTypeSchema.safeParse(fields.get('type'), { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(prefix(parsed.error.issues, 'type'), 'body');
-    if (!bytes) throw invalidField('logo', msg('settings.chooseImageUpload'));
+    if (!bytes) throw invalidField('logo', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
     return { type: parsed.data, bytes };
   }
   const parsed = logoUploadBody.safeParse(request.body ?? {}, { reportInput: true });

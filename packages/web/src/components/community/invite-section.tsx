@@ -10,14 +10,13 @@ import { usePending } from '../../hooks/use-pending';
 import { TimeText } from '../forum/time-text';
 import { Avatar, Button, toast } from '../ui';
 import './community.css';
-import { endpoints } from '../../api/endpoints';
 
 /** The groups an administrator may invite into (all but administrators and guests); members: the default only. */
 function useInvitableGroups(isAdmin: boolean) {
   const { api } = useAppContext();
   const result = useQuery({
     queryKey: ['admin', 'groups', 'invitable'],
-    queryFn: () => api.get<GroupData[]>(endpoints.groups.list),
+    queryFn: () => api.get<GroupData[]>('/api/groups.list.v2'),
     enabled: isAdmin,
   }).data;
   if (!isAdmin || !result || !isSuccess(result)) return [];
@@ -39,7 +38,7 @@ export function InviteSection({ userId, isAdmin }: { userId: number; isAdmin: bo
   const create = () =>
     run(async () => {
       const result = await request<InviteLink>({
-        url: endpoints.invites.createLink,
+        url: '/api/v3/invite.link.create',
         params: groupId === '' ? {} : { groupId },
       });
       if (!isSuccess(result)) {

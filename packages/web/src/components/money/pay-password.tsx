@@ -7,7 +7,6 @@ import { refreshMoney } from '../../api/money-queries';
 import { usePending } from '../../hooks/use-pending';
 import { useViewer } from '../../hooks/use-forum';
 import { Button, TextInput, type TextInputProps } from '../ui';
-import { endpoints } from '../../api/endpoints';
 
 /** The six-digit pay password field: digits only, six at most, a number pad on phones. */
 export function PayPasswordInput(props: Omit<TextInputProps, 'mode' | 'maxLength' | 'inputMode'>) {
@@ -57,7 +56,7 @@ export function PayPasswordForm({ hasPayPassword, onSaved, compact = false }: Pa
     if (!values.password) return setProblem(t('money.payPassword.loginRequired'));
     void run(async () => {
       const result = await request({
-        url: endpoints.users.payPasswordReset,
+        url: '/api/v3/users/pay-password/reset',
         method: 'POST',
         data: { password: values.password, payPassword: values.payPassword },
       });

@@ -1,3 +1,0 @@
-// The public face of the reports module: what other modules and the app's assembly may use from it
-// (docs/architecture.md, "Modules"). Files inside the module import each other directly.
-export { reportsRoutes } from './reports.routes.js';
