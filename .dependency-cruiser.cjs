@@ -16,17 +16,17 @@ module.exports = {
     {
       name: 'ground-imports-no-feature',
       comment:
-        'core/ and db/ are the ground floor: they import no feature module (packages/server/src/modules/). Pass a ' +
+        "core/, db/ and i18n/ (the server's message catalogues) are the ground floor: they import no feature module (packages/server/src/modules/). Pass a " +
         'callback from the app assembly (api.ts, app.ts, context.ts) or move the read down.',
       severity: 'error',
-      from: { path: `${SERVER}(core|db)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n)/`, pathNot: TESTS },
       to: { path: `${SERVER}modules/` },
     },
     {
       name: 'ground-imports-no-access',
       comment: 'core/ and db/ stand below the access floor (packages/server/src/access/) and do not import it.',
       severity: 'error',
-      from: { path: `${SERVER}(core|db)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n)/`, pathNot: TESTS },
       to: { path: `${SERVER}access/` },
     },
     {
@@ -42,8 +42,42 @@ module.exports = {
       name: 'floors-import-no-assembly',
       comment: 'core/, db/ and access/ import nothing from where the app is assembled (the files at src/, scripts/).',
       severity: 'error',
-      from: { path: `${SERVER}(core|db|access)/`, pathNot: TESTS },
+      from: { path: `${SERVER}(core|db|i18n|access)/`, pathNot: TESTS },
       to: { path: `${SERVER}([^/]+[.]ts$|scripts/)`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'module-public-face',
+      comment:
+        'Another module is reached through its public face, packages/server/src/modules/<name>/index.ts, never ' +
+        'through its files: export what you need from that index (docs/architecture.md, "Modules").',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/` },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index[.]ts$`] },
+    },
+    {
+      name: 'assembly-uses-public-face',
+      comment:
+        'Where the app is assembled (src/*.ts, scripts/, test/), the e2e tests and the plugins reach a module ' +
+        'through its index.ts too.',
+      severity: 'error',
+      from: { pathNot: [`${SERVER}modules/`, `${SERVER}(core|db|i18n|access)/`] },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: `${SERVER}modules/[^/]+/index[.]ts$` },
+    },
+    {
+      name: 'no-foreign-repository',
+      comment:
+        "A module's repository (its SQL) is its own: no other module, and nothing outside the module, imports it. " +
+        'Call the function its index.ts offers.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/` },
+      to: { path: `${SERVER}modules/[^/]+/.*[.]repository[.]ts$`, pathNot: `${SERVER}modules/$1/` },
+    },
+    {
+      name: 'no-repository-outside-modules',
+      comment: "Nothing outside the modules imports a module's repository: go through the module's index.ts.",
+      severity: 'error',
+      from: { pathNot: `${SERVER}modules/` },
+      to: { path: `${SERVER}modules/[^/]+/.*[.]repository[.]ts$` },
     },
   ],
   options: {

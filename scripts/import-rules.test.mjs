@@ -16,8 +16,12 @@ const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 const TREE = {
-  'packages/server/src/app.ts':
-    "import { serve } from './modules/feature/feature.service.js';\nexport const app = serve;\n",
+  // Allowed: the assembly reaches a module through its public face.
+  'packages/server/src/app.ts': "import { serve } from './modules/feature/index.js';\nexport const app = serve;\n",
+  'packages/server/src/uses-internal.ts':
+    "import { serve } from './modules/feature/feature.service.js';\nexport const a = serve;\n",
+  'packages/server/src/test/uses-repository.ts':
+    "import { rows } from '../modules/other/other.repository.js';\nexport const b = rows;\n",
   'packages/server/src/core/time.ts': 'export const now = () => 1;\n',
   // Allowed: a type from where the app is assembled (as core/ reads the AppContext type).
   'packages/server/src/core/typed.ts': "import type { app } from '../app.js';\nexport type App = typeof app;\n",
@@ -32,6 +36,18 @@ const TREE = {
   'packages/server/src/modules/feature/feature.service.ts':
     "import { viewer } from '../../access/viewer.js';\nimport { now } from '../../core/time.js';\n" +
     'export const serve = () => viewer() + now();\n',
+  'packages/server/src/modules/feature/index.ts': "export { serve } from './feature.service.js';\n",
+  'packages/server/src/modules/other/other.repository.ts': 'export const rows = () => [];\n',
+  'packages/server/src/modules/other/other.service.ts':
+    "import { rows } from './other.repository.js';\nexport const list = () => rows();\n",
+  'packages/server/src/modules/other/index.ts': "export { list } from './other.service.js';\n",
+  // Allowed: another module's public face.
+  'packages/server/src/modules/feature/uses-face.ts':
+    "import { list } from '../other/index.js';\nexport const c = list;\n",
+  'packages/server/src/modules/feature/uses-repository.ts':
+    "import { rows } from '../other/other.repository.js';\nexport const d = rows;\n",
+  'packages/server/src/modules/feature/uses-internal.ts':
+    "import { list } from '../other/other.service.js';\nexport const e = list;\n",
   'packages/web/src/first.tsx': "import { second } from './second';\nexport const first = () => second;\n",
   'packages/web/src/second.tsx': "import { first } from './first';\nexport const second = () => first;\n",
 };
@@ -51,7 +67,7 @@ afterAll(() => {
 });
 
 describe('the import rules (.dependency-cruiser.cjs)', () => {
-  it('refuse a circle, a feature or the access floor under the ground, a feature or the assembly under access', () => {
+  it('refuse a circle, a feature or the access floor under the ground, a feature or the assembly under access, a module reached past its public face or its repository', () => {
     // The output `npm run lint` prints: a line per violation, "error <rule>: <from> → <to>".
     const run = spawnSync(process.execPath, [DEPCRUISE, '--config', CONFIG, '--output-type', 'err', 'packages'], {
       cwd: dir,
@@ -63,10 +79,16 @@ describe('the import rules (.dependency-cruiser.cjs)', () => {
     );
     expect(found.sort()).toEqual([
       'access-imports-no-feature: packages/server/src/access/uses-feature.ts -> packages/server/src/modules/feature/feature.service.ts',
+      'assembly-uses-public-face: packages/server/src/test/uses-repository.ts -> packages/server/src/modules/other/other.repository.ts',
+      'assembly-uses-public-face: packages/server/src/uses-internal.ts -> packages/server/src/modules/feature/feature.service.ts',
       'floors-import-no-assembly: packages/server/src/access/uses-assembly.ts -> packages/server/src/app.ts',
       'ground-imports-no-access: packages/server/src/db/uses-access.ts -> packages/server/src/access/viewer.ts',
       'ground-imports-no-feature: packages/server/src/core/uses-feature.ts -> packages/server/src/modules/feature/feature.service.ts',
+      'module-public-face: packages/server/src/modules/feature/uses-internal.ts -> packages/server/src/modules/other/other.service.ts',
+      'module-public-face: packages/server/src/modules/feature/uses-repository.ts -> packages/server/src/modules/other/other.repository.ts',
       'no-circular: packages/web/src/first.tsx -> packages/web/src/second.tsx',
+      'no-foreign-repository: packages/server/src/modules/feature/uses-repository.ts -> packages/server/src/modules/other/other.repository.ts',
+      'no-repository-outside-modules: packages/server/src/test/uses-repository.ts -> packages/server/src/modules/other/other.repository.ts',
     ]);
     // And the command fails on them, which fails `npm run lint`.
     expect(run.status).not.toBe(0);

@@ -1,73 +1,26 @@
-import type { DialogItem, DialogMessageItem, Page as ListPage, ThreadDetail } from '@luntan/shared';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { DialogItem, Page as ListPage, ThreadDetail } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { ApiClient, uniqueName } from '../support/api';
-import { hydrated, liveOpen, useE2E } from '../support/harness';
+import { uniqueName } from '../support/api';
+import { useE2E } from '../support/harness';
+import { messagesKit } from '../support/messages';
 
-/** The message centre: dialogs, the chat, live delivery, the header badge, notices. */
+/** The message centre: dialogs, the chat, live delivery, the header badge (notices: notices.e2e). */
 const e2e = useE2E();
-const desktopOnly = e2e.device === 'desktop' ? it : it.skip;
-const PASSWORD = 'e2e-Passw0rd';
-/** What "at once" means for the live stream (the header's poll would take 60 s). */
-const LIVE_MS = 5_000;
-/** A 64x48 blue PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDVsZkF98SF2M8/sAAOhY+T5O6AQuwviK7kHdJ3YAFWF+RXci7pG7AAqyvyC7kXVI3YAHWV2QX8i6pG7AA6yuyC3mX1A1YgPUV2YW8S+oGLMD6iuxC3iV1AxZgfUV2Ie+SugELsL4iu5B3Sd2AxwN+rJ5lAAkHD0kAAAAASUVORK5CYII=',
-  'base64',
-);
-
-async function member(nickname?: string) {
-  const username = uniqueName('m');
-  const client = await ApiClient.register(e2e.baseUrl, username, PASSWORD, nickname);
-  return { username, nickname: nickname ?? username, client, token: client.session.accessToken, id: client.userId };
-}
-type Member = Awaited<ReturnType<typeof member>>;
-
-/** A browser of its own for `who` (two members look at their pages at the same time). */
-async function browserOf(
-  who: Member,
-  locale?: 'en',
-): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const opened = await e2e.newPage();
-  await opened.context.addCookies([{ name: 'access_token', value: who.token, url: e2e.baseUrl, httpOnly: true }]);
-  if (locale) await opened.context.addCookies([{ name: 'locale', value: locale, url: e2e.baseUrl }]);
-  return opened;
-}
-
-/** Opens a signed-in member's page, ready for what is sent next: hydrated, its live stream open. */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await hydrated(page);
-  await liveOpen(page);
-}
-
-const chatUrl = (who: Member) => `/message?page=chat&userId=${who.id}&nickname=${encodeURIComponent(who.nickname)}`;
-
-function sendTo(from: Member, to: Member, messageText: string) {
-  return from.client.ok<{ dialogId: number; id: number }>('POST', '/api/v3/dialog.create', {
-    recipientUserId: to.id,
-    messageText,
-  });
-}
-
-/** `who`'s side of a dialog, newest first. */
-async function messagesOf(who: Member, dialogId: number, perPage = 50): Promise<DialogMessageItem[]> {
-  const page = await who.client.ok<ListPage<DialogMessageItem>>(
-    'GET',
-    `/api/v3/dialog/message?dialogId=${dialogId}&perPage=${perPage}`,
-  );
-  return page.pageData;
-}
-
-const headerBadge = (page: Page) => page.locator('header').getByTestId('nav-message').getByTestId('badge');
-const dialogRow = (page: Page, who: Member) => page.locator(`[data-testid="dialog-item"][data-user-id="${who.id}"]`);
-const chatMessage = (page: Page, text: string) =>
-  page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-text').getByText(text, { exact: true }) });
-
-/** Waits until a text appears in the one toast. */
-async function toastSays(page: Page, text: string): Promise<void> {
-  await page.locator('.lt-toast', { hasText: text }).waitFor();
-}
+const {
+  desktopOnly,
+  LIVE_MS,
+  PNG,
+  member,
+  browserOf,
+  open,
+  chatUrl,
+  sendTo,
+  messagesOf,
+  headerBadge,
+  dialogRow,
+  chatMessage,
+  toastSays,
+} = messagesKit(e2e);
 
 describe('private messages', () => {
   it('arrive live in the open list and the header badge; the chat answers with Enter; read marks go both ways', async () => {
@@ -373,97 +326,6 @@ describe('private messages', () => {
       await page.waitForURL((url) => url.search === '');
       await dialogRow(page, otto).waitFor();
     }
-    expect(errors).toEqual([]);
-  });
-});
-
-describe('notices', () => {
-  it('a reply to my thread appears under thread notices, live in the tab badge, linked to the reply', async () => {
-    const pam = await member();
-    const quinn = await member(`Quinn${uniqueName('').slice(-4)}`);
-    const title = `回复通知 ${uniqueName('t')}`;
-    const thread = await pam.client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
-      categoryId: 1,
-      title,
-      content: { text: `${title}：正文` },
-    });
-    const { page, errors } = await browserOf(pam);
-    await open(page, '/message');
-    const tab = page.getByTestId('message-tab-thread');
-    expect(await tab.getByTestId('badge').count()).toBe(0);
-
-    const reply = await quinn.client.ok<{ id: number }>('POST', '/api/v3/posts.create', {
-      id: thread.threadId,
-      content: '写得好，我有个问题想请教',
-    });
-    await expect.poll(() => tab.getByTestId('badge').textContent(), { timeout: LIVE_MS }).toBe('1');
-    await expect.poll(() => headerBadge(page).textContent(), { timeout: LIVE_MS }).toBe('1');
-
-    await tab.click();
-    const notice = page.getByTestId('notice-list-thread').getByTestId('notice').first();
-    await notice.waitFor();
-    expect(await notice.getAttribute('data-type')).toBe('replied');
-    expect(await notice.textContent()).toContain(quinn.nickname);
-    expect(await notice.getByTestId('notice-link').getAttribute('href')).toBe(
-      `/thread/${thread.threadId}#post-${reply.id}`,
-    );
-    // Listing read it.
-    await expect.poll(() => tab.getByTestId('badge').count(), { timeout: LIVE_MS }).toBe(0);
-    expect(await headerBadge(page).count()).toBe(0);
-    await e2e.screenshot(page, 'message-notices-thread');
-
-    await notice.getByTestId('notice-link').click();
-    await page.waitForURL((url) => url.pathname === `/thread/${thread.threadId}` && url.hash === `#post-${reply.id}`);
-    await page.locator(`#post-${reply.id}`).waitFor();
-
-    // Deleted one by one.
-    await open(page, '/message?type=thread');
-    await page.getByTestId('notice').first().hover();
-    await page.getByTestId('notice').first().getByTestId('notice-delete').click();
-    await page.getByTestId('notice-list-thread').getByText('还没有帖子通知').waitFor();
-    const left = await pam.client.ok<ListPage<unknown>>('GET', '/api/v3/notification?filter[type]=replied');
-    expect(left.totalCount).toBe(0);
-    expect(errors).toEqual([]);
-  });
-
-  it("an administrator's ban appears under account messages after the unban", async () => {
-    const rose = await member();
-    const admin = await e2e.admin();
-    await admin.ok('POST', '/api/backAdmin/users/update.user', { id: rose.id, status: 1, reason: '发广告' });
-    await admin.ok('POST', '/api/backAdmin/users/update.user', { id: rose.id, status: 0 });
-    const { page, errors } = await browserOf(rose);
-    await open(page, '/message');
-    expect(Number(await page.getByTestId('message-tab-account').getByTestId('badge').textContent())).toBeGreaterThan(0);
-    await page.getByTestId('message-tab-account').click();
-    const list = page.getByTestId('notice-list-account');
-    await list.getByTestId('notice').first().waitFor();
-    expect(await list.textContent()).toContain('发广告');
-    for (const type of await list
-      .getByTestId('notice')
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')))) {
-      expect(type).toBe('system');
-    }
-    await expect
-      .poll(() => page.getByTestId('message-tab-account').getByTestId('badge').count(), { timeout: LIVE_MS })
-      .toBe(0);
-    await e2e.screenshot(page, 'message-notices-account');
-    expect(errors).toEqual([]);
-  });
-
-  it('speaks English (a notice list)', async () => {
-    const sam = await member();
-    const tina = await member(`Tina${uniqueName('').slice(-4)}`);
-    const thread = await sam.client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
-      categoryId: 1,
-      title: `English notices ${uniqueName('t')}`,
-      content: { text: 'A thread to reply to' },
-    });
-    await tina.client.ok('POST', '/api/v3/posts.create', { id: thread.threadId, content: 'Nice one!' });
-    const { page, errors } = await browserOf(sam, 'en');
-    await open(page, '/message?type=thread');
-    await page.getByTestId('notice').first().waitFor();
-    expect(await page.getByTestId('message-tab-thread').textContent()).toContain('Thread notices');
-    await e2e.screenshot(page, 'message-notices-thread-en');
     expect(errors).toEqual([]);
   });
 });

@@ -56,10 +56,11 @@ describe('the SDK', () => {
 });
 
 describe('@luntan/plugin-sdk/server', () => {
-  it("holds the server half alone, with the forum's own code numbers", () => {
+  it("holds the server half alone (and the plugin's catalogues), with the forum's own code numbers", () => {
     expect(Object.keys(serverEntry).sort()).toEqual([
       'PluginError',
       'PluginErrorCode',
+      'definePluginMessages',
       'definePluginServer',
       'isPluginError',
     ]);

@@ -2,9 +2,14 @@
  * The server half of a plugin: the package's `server` file is an ES module whose default export registers routes.
  * The forum loads it in its own process, so it must be self-contained (`npm run plugin:pack` bundles it, leaving only
  * `node:` built-ins as imports) and it talks to the forum only through the router and the context given here.
- * Nothing in this file imports anything, so a server module imports from `@luntan/plugin-sdk/server` (this file
- * alone) rather than the SDK's main entry, which brings the shared schemas and zod into the bundle.
+ * This file imports nothing but types (erased when bundled) and messages.ts (the plugin's catalogues, itself free of
+ * imports), so a server module imports from
+ * `@luntan/plugin-sdk/server` (this file alone) rather than the SDK's main entry, which brings the shared schemas and
+ * zod into the bundle.
  */
+import type { DeliveredEvent, DomainEventName } from '@luntan/shared';
+
+export * from './messages.js';
 
 /** The forum's response codes a plugin's answers usually need (the same numbers as @luntan/shared's Code). */
 export const PluginErrorCode = {
@@ -84,8 +89,30 @@ export interface PluginLogger {
   error(message: string, detail?: unknown): void;
 }
 
+/**
+ * A domain event as a plugin hears it: the forum's one list of events and payloads (`DOMAIN_EVENTS` in
+ * @luntan/shared, docs/architecture.md "Events"): `{ id, name, payload, at, attempt }`. A payload carries ids.
+ */
+export type PluginEvent<N extends DomainEventName = DomainEventName> = DeliveredEvent<N>;
+export type PluginEventName = DomainEventName;
+
+/**
+ * Hears events after the change that caused them was committed, once across the forum's processes. A handler that
+ * throws (or takes more than 10 s) is logged and called again later with the same event (`event.id` stays, `attempt`
+ * grows), up to 12 times; the other plugins' handlers are not called twice for it. Handlers registered on a
+ * disabled or removed plugin are not called.
+ */
+export interface PluginEvents {
+  on<N extends DomainEventName>(
+    names: N | readonly N[],
+    handler: (event: PluginEvent<N>) => void | Promise<void>,
+  ): void;
+}
+
 export interface PluginServerContext {
   appid: string;
+  /** Domain events (post.created, user.followed, order.paid ...): `ctx.events.on('post.created', (e) => ...)`. */
+  events: PluginEvents;
   /** Every setting of the plugin, secret ones included (the back office's values, else the declared defaults). */
   settings(): Promise<Record<string, PluginSettingValue>>;
   store: PluginStore;

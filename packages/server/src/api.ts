@@ -10,43 +10,45 @@ import { registerApiEtag } from './core/api-etag.js';
 import { registerGuestCache } from './core/guest-cache.js';
 import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.js';
 import { RequestValidationError } from './core/validation.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
-import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { attachmentsRoutes } from './modules/attachments/index.js';
+import { categoriesRoutes } from './modules/categories/index.js';
 import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
 import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
-import { dialogsRoutes } from './modules/dialogs/dialogs.routes.js';
-import { liveRoutes } from './modules/dialogs/live.routes.js';
-import { forumRoutes } from './modules/forum/forum.routes.js';
-import { mailRoutes } from './modules/mail/mail.routes.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
-import { notificationTemplatesRoutes } from './modules/notification-templates/notification-templates.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { financeRoutes } from './modules/finance/finance.routes.js';
-import { peopleRoutes } from './modules/people/people.routes.js';
-import { postsRoutes } from './modules/posts/posts.routes.js';
-import { reviewRoutes } from './modules/review/review.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { invitesRoutes } from './modules/invites/invites.routes.js';
-import { captchaRoutes } from './modules/captcha/captcha.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { smsRoutes } from './modules/sms/sms.routes.js';
-import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/signin-fields.routes.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { siteClosedError } from './modules/settings/settings.service.js';
-import { groupViewer, renderAsFromRequest } from './modules/web/group-render.js';
-import { stopWordsRoutes } from './modules/stop-words/stop-words.routes.js';
-import { threadsRoutes } from './modules/threads/threads.routes.js';
-import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { pluginsRoutes } from './modules/plugins/plugins.routes.js';
-import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
-import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { dialogsRoutes } from './modules/dialogs/index.js';
+import { liveRoutes } from './modules/dialogs/index.js';
+import { forumRoutes } from './modules/forum/index.js';
+import { mailRoutes } from './modules/mail/index.js';
+import { groupsRoutes } from './modules/groups/index.js';
+import { notificationTemplatesRoutes } from './modules/notification-templates/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { financeRoutes } from './modules/finance/index.js';
+import { peopleRoutes } from './modules/people/index.js';
+import { postsRoutes } from './modules/posts/index.js';
+import { reviewRoutes } from './modules/review/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
+import { invitesRoutes } from './modules/invites/index.js';
+import { captchaRoutes } from './modules/captcha/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { smsRoutes } from './modules/sms/index.js';
+import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { siteClosedError } from './modules/settings/index.js';
+import { groupViewer, renderAsFromRequest } from './modules/web/index.js';
+import { stopWordsRoutes } from './modules/stop-words/index.js';
+import { threadsRoutes } from './modules/threads/index.js';
+import { adminUsersRoutes } from './modules/admin-users/index.js';
+import { accountRoutes } from './modules/account/index.js';
+import { ordersRoutes, paymentNoticesRoutes } from './modules/orders/index.js';
+import { paymentsRoutes } from './modules/payments/index.js';
+import { walletRoutes } from './modules/wallet/index.js';
+import { pluginsRoutes } from './modules/plugins/index.js';
+import { withdrawalsRoutes } from './modules/withdrawals/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
+import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
+import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
+import { isWechatConfigured } from './modules/wechat/index.js';
+import { msg } from './i18n/index.js';
 
 /**
  * Calls a signed-in user whose account is banned, rejected or ignored may still make. The event stream stays open
@@ -144,20 +146,21 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(peopleRoutes);
   await api.register(withdrawalsRoutes);
   await api.register(financeRoutes);
-  await api.register(usersRoutes);
+  await api.register(accountRoutes);
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
   await api.register(walletRoutes);
   await api.register(ordersRoutes);
+  await api.register(paymentNoticesRoutes);
   await api.register(paymentsRoutes);
   await api.register(pluginsRoutes);
   await api.register(mailRoutes);
-  await api.register(oauthRoutes);
+  await api.register(oauthRoutes, { isWechatConfigured });
   await api.register(wechatRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {
-    throw notFound({ zh: '接口不存在', en: 'no such API' });
+    throw notFound(msg('app.noSuchApi'));
   });
 }
 
@@ -190,7 +193,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   }
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
-    const text = { zh: '提交的内容太大了', en: 'What was sent is too large' };
+    const text = msg('app.sentTooLarge');
     return answer(Code.INVALID_PARAMETER, localize(text, locale), 413, { field: 'body' });
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
@@ -199,12 +202,12 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     request.log.info({ err: error }, 'request refused by the parser');
     const [field, text] =
       fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? ['content-type', { zh: '不支持这种提交格式', en: 'This content type is not supported' }]
+        ? ['content-type', msg('app.contentTypeNotSupported')]
         : error instanceof SyntaxError ||
             fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
             fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? ['body', { zh: '提交的内容不是有效的 JSON', en: 'What was sent is not valid JSON' }]
-          : ['request', { zh: '请求格式不正确', en: 'The request is not in the right form' }];
+          ? ['body', msg('app.sentNotValidJson')]
+          : ['request', msg('app.requestNotRightForm')];
     return answer(Code.INVALID_PARAMETER, localize(text, locale), 200, { field });
   }
   request.log.error({ err: error }, 'unexpected error');

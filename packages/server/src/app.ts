@@ -14,10 +14,10 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { subscribeToEvents } from './subscribers.js';
-import { docsPlugin } from './modules/docs/docs.plugin.js';
-import { pluginAssetsRoutes } from './modules/plugins/plugins.routes.js';
-import { seoRoutes } from './modules/web/seo.routes.js';
-import { webRoutes } from './modules/web/web.routes.js';
+import { docsPlugin } from './modules/docs/index.js';
+import { pluginAssetsRoutes } from './modules/plugins/index.js';
+import { seoRoutes } from './modules/web/index.js';
+import { webRoutes } from './modules/web/index.js';
 
 export async function buildApp(
   base: Omit<AppContext, 'log'>,

@@ -14,10 +14,10 @@ import { SignalBus } from './core/signals.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './access/viewer.js';
-import { readSiteGate, type SiteGate } from './modules/settings/settings.service.js';
-import { StopWordCache } from './modules/stop-words/stop-words.service.js';
+import { readSiteGate, type SiteGate } from './modules/settings/index.js';
+import { StopWordCache } from './modules/stop-words/index.js';
 import { ViewerCache } from './access/viewer-cache.js';
-import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.js';
+import { WebhookDispatcher } from './modules/webhooks/index.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {

@@ -8,14 +8,14 @@ import {
 } from '@luntan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { now } from './core/time.js';
-import { hashPassword } from './modules/auth/passwords.js';
-import { addUserToGroup } from './modules/groups/groups.repository.js';
-import { encodeSetting } from './modules/settings/settings.service.js';
-import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from './modules/notification-templates/default-templates.js';
-import { readSetting, writeSettingIfAbsent } from './modules/settings/settings.repository.js';
-import { ensureSandboxSecret } from './modules/payments/payments.service.js';
-import { ensureCaptchaSecret } from './modules/captcha/captcha.service.js';
-import { findUserByUsername, insertUser, normalizeUsername } from './modules/users/users.repository.js';
+import { hashPassword } from './modules/users/index.js';
+import { addUserToGroup } from './modules/groups/index.js';
+import { encodeSetting } from './modules/settings/index.js';
+import { DEFAULT_TEMPLATES, EARLIER_DEFAULTS } from './modules/notification-templates/index.js';
+import { readSetting, writeSettingIfAbsent } from './modules/settings/index.js';
+import { ensureSandboxSecret } from './modules/payments/index.js';
+import { ensureCaptchaSecret } from './modules/captcha/index.js';
+import { findUserByUsername, insertUser, normalizeUsername } from './modules/users/index.js';
 import { syncIdentity } from './db/migration-helpers.js';
 import type { DB } from './db/schema.js';
 

@@ -1,16 +1,21 @@
 import type { AppContext } from './context.js';
-import { subscribeLiveDelivery } from './modules/dialogs/live.subscriber.js';
-import { subscribeNotifications } from './modules/notifications/notifications.subscriber.js';
-import { subscribeOrderExpiry } from './modules/orders/order-expiry.js';
-import { subscribeWebhooks } from './modules/webhooks/webhooks.subscriber.js';
+import { subscribeLiveDelivery } from './modules/dialogs/index.js';
+import { subscribeNotifications } from './modules/notifications/index.js';
+import { subscribeOrderExpiry } from './modules/orders/index.js';
+import { subscribePlugins } from './modules/plugins/index.js';
+import { subscribeSearchIndexing } from './modules/search/index.js';
+import { subscribeWebhooks } from './modules/webhooks/index.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows
- * both the producers' events and their listeners. Plugins subscribe through their context (plugin-sdk).
+ * both the producers' events and their listeners. Plugins hear them through the `plugins` subscriber, which calls
+ * the handlers their server modules registered with `ctx.events.on` (plugin-sdk).
  */
 export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeSearchIndexing(ctx);
   subscribeWebhooks(ctx);
+  subscribePlugins(ctx);
 }

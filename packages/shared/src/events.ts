@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * Domain events: what happened in the forum, announced by the module where it happened, in the transaction of the
  * change (an outbox, packages/server/src/core/events), and heard after commit by whoever subscribes: notifications,
- * live delivery to members' pages, plugins and webhooks. The one list of names and payloads for the server, the live
+ * live delivery to members' pages, search indexing, plugins and webhooks. The one list of names and payloads for the server, the live
  * stream and the plugin SDK.
  *
  * A payload carries ids, and what a subscriber could not read again later: the state at the moment (a withdrawal's
@@ -44,6 +44,8 @@ export const DOMAIN_EVENTS = {
     action: z.enum(['approved', 'unapproved', 'deleted', 'sticky', 'essence']),
     reason: z.string(),
   }),
+  /** A moderator restored a deleted thread. */
+  'thread.restored': z.object({ threadId: id, actorId: actor }),
 
   /** A reply or comment was created. */
   'post.created': z.object({ postId: id, threadId: id, userId: id }),
@@ -58,6 +60,8 @@ export const DOMAIN_EVENTS = {
     action: z.enum(['approved', 'unapproved', 'deleted']),
     reason: z.string(),
   }),
+  /** A moderator restored a hidden reply or comment. */
+  'post.restored': z.object({ postId: id, threadId: id, actorId: actor }),
 
   /** A private message was sent; a held one (waiting for review) reaches only its sender until approved. */
   'dialog.message.sent': z.object({
@@ -117,6 +121,13 @@ export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMA
 /** Every event as a tagged union: `{ name: 'post.created', payload: {...} } | ...`. */
 export type DomainEvent = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];
+
+/**
+ * The events outside listeners (webhooks, plugins) hear: every event but the timers the server sets itself
+ * (order.expiry_due is the orders module's reminder to itself; outsiders want order.expired).
+ */
+const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due']);
+export const PUBLIC_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENT_NAMES.has(name));
 
 export function isDomainEventName(name: string): name is DomainEventName {
   return Object.hasOwn(DOMAIN_EVENTS, name);

@@ -10,8 +10,6 @@ export interface BootState {
   /** The page was rendered for the member's groups: read its data again as the member once hydrated. */
   forGroups?: true;
 }
-
-export const BOOT_STATE_GLOBAL = '__LUNTAN_STATE__';
 export const BOOT_STATE_ELEMENT_ID = 'luntan-state';
 
 /** JSON that is safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */

@@ -56,6 +56,12 @@ export async function mountServer(module: PluginServerModule, store: PluginStore
     appid: 'poll',
     settings: async () => ({}),
     store,
+    // The poll hears no events: a handler it registered would be a mistake the test should see.
+    events: {
+      on: (names) => {
+        throw new Error(`the poll does not hear events (asked for ${String(names)})`);
+      },
+    },
     log: {
       info: (message) => logged.push(`info ${message}`),
       warn: (message) => logged.push(`warn ${message}`),

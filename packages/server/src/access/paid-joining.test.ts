@@ -1,11 +1,11 @@
 import { Code, OrderStatus, OrderType, type Forum } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 import { isOpenToUnpaid, refuseOtherOrders } from './paid-joining.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 
 const setMode = async (siteMode: 'pay' | 'public') => {
   const res = await t.post(
@@ -17,7 +17,7 @@ const setMode = async (siteMode: 'pay' | 'public') => {
         { key: 'siteExpire', value: 30, tag: 'default' },
       ],
     },
-    admin,
+    t.admin,
   );
   expect(res.Code).toBe(0);
 };
@@ -28,14 +28,6 @@ const setPaidUntil = (id: number, paidUntil: string | null) =>
 const threads = (token: string) => t.get('/api/v3/thread.list', token);
 const forumUser = async (token: string) => (await t.get<Forum>('/api/v3/forum', token)).Data.user;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
 
 describe('paid joining (siteMode pay)', () => {
   it('a member who joined while the site was free never pays', async () => {
@@ -118,11 +110,11 @@ describe('paid joining (siteMode pay)', () => {
   it('never stops administrators, and a site back to public is free for all', async () => {
     await setMode('pay');
     const u = await buildUser(t);
-    const adminId = (await forumUser(admin))!.userId;
+    const adminId = (await forumUser(t.admin))!.userId;
     await setPaidUntil(adminId, inDays(-1));
     try {
-      expect((await threads(admin)).Code).toBe(0);
-      expect(await forumUser(admin)).toMatchObject({ paid: true });
+      expect((await threads(t.admin)).Code).toBe(0);
+      expect(await forumUser(t.admin)).toMatchObject({ paid: true });
       expect((await threads(u.token)).Code).toBe(Code.JUMP_TO_PAY_SITE);
     } finally {
       await setMode('public');

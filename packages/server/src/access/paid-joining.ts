@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
 import { now } from '../core/time.js';
 import type { ViewerContext } from './viewer-context.js';
+import { msg } from '../i18n/index.js';
 
 /*
  * Paid joining (siteMode 'pay'): a member whose joining fee has run out (users.paid_until reached; set to the
@@ -46,8 +47,7 @@ const OPEN_TO_UNPAID = new Set([
 export const isOpenToUnpaid = (url: string): boolean =>
   OPEN_TO_UNPAID.has(url) || url.startsWith('/api/v3/pay/notify/');
 
-export const joiningFeeError = () =>
-  new AppError(Code.JUMP_TO_PAY_SITE, { zh: '请先支付站点加入费用', en: 'Please pay the joining fee first' });
+export const joiningFeeError = () => new AppError(Code.JUMP_TO_PAY_SITE, msg('access.payJoiningFeeFirst'));
 
 /** preValidation: of the orders, a member who owes the joining fee may create only the joining fee's (type 1). */
 export async function refuseOtherOrders(request: FastifyRequest): Promise<void> {

@@ -2,23 +2,22 @@ import { Code, GroupId, type Forum, type GroupData } from '@luntan/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 /**
  * The per-process viewer cache (auth/viewer-cache.ts) with two app instances on one database, as two processes
  * would be: what one instance changes applies to the other's very next request.
  */
-let a: TestServer;
+const a = useTestServer();
 let b: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  a = await startTestServer();
   b = await startTestServer({ storage: a.storage });
   admin = await b.login(ADMIN.username, ADMIN.password);
 });
 afterAll(async () => {
   await b.close({ keep: true });
-  await a.close();
 });
 
 const forumOf = async (t: TestServer, token: string) => (await t.get<Forum>('/api/v3/forum', token)).Data;

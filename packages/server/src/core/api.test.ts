@@ -1,14 +1,9 @@
 import { Code, type UnreadCounters } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser, startTestServer } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 describe('the envelope and the error codes', () => {
   it('answers an unknown /api path with -4004 in the envelope and HTTP 404, for every method', async () => {

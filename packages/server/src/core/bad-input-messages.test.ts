@@ -1,7 +1,7 @@
 import { Code } from '@luntan/shared';
 import qs from 'qs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
+import { expect, it } from 'vitest';
+import { useTestServer } from '../test/fixture.js';
 
 /**
  * Every registered route's body and query schema, walked with bad input: each field in turn missing, of the wrong
@@ -37,15 +37,7 @@ const CJK = /[\u4e00-\u9fff]/;
 /** Bounds beyond these are "any number": no value past them is worth sending. */
 const HUGE = 1e12;
 
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type[0] : s.type);
 const options = (s: JsonSchema): JsonSchema[] | undefined => s.anyOf ?? s.oneOf;
@@ -194,7 +186,7 @@ it('answers every bad input of every route with a written sentence in zh and en,
             method.toUpperCase() as 'GET',
             search ? `${url}?${search}` : url,
             {
-              token: admin,
+              token: t.admin,
               headers: {
                 cookie: `locale=${locale}`,
                 ...(c.body === undefined ? {} : { 'content-type': 'application/json' }),

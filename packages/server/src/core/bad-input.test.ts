@@ -1,24 +1,19 @@
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
-import { buildReply, buildThread } from '../test/forum-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
+import { buildReply, buildThread } from '../test/factories.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let member: string;
 let threadId: number;
 let postId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
   member = (await buildUser(t)).token;
   const th = await buildThread(t, member);
   threadId = th.threadId;
   postId = (await buildReply(t, member, threadId)).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const NASTY = [
@@ -85,7 +80,7 @@ describe('bad input never breaks the server', () => {
       ['/api/backAdmin/categories.create', { name: 'a\u0000' }],
     ];
     for (const [url, body] of calls) {
-      const token = url.includes('backAdmin') ? admin : member;
+      const token = url.includes('backAdmin') ? t.admin : member;
       const res = await t.call('POST', url, {
         token,
         body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -148,7 +143,7 @@ describe('every route', () => {
             ];
       for (const r of requests) {
         const res = await t.call(method, r.url, {
-          token: admin,
+          token: t.admin,
           ...('body' in r ? { body: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } } : {}),
         });
         const label = `${method} ${r.url} ${'body' in r ? JSON.stringify(r.body) : ''}`;
@@ -187,7 +182,7 @@ describe('every route', () => {
     for (const { url } of routes) {
       for (const payload of bodies) {
         const res = await t.call('POST', url, {
-          token: admin,
+          token: t.admin,
           body: payload,
           headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         });

@@ -1,7 +1,8 @@
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildThread } from '../test/factories.js';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 import { manifest, operate, pluginFiles, tgz, uploadPlugin } from '../test/plugin-fixtures.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './body-parsers.js';
 
@@ -10,8 +11,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './body-parsers.js';
  * as replacement characters) and JSON nested deeper than MAX_JSON_DEPTH (it parses, then overflows the stack of
  * whatever walks it). And a failure of ours, such as a plugin route that throws, is an HTTP 500.
  */
-let t: TestServer;
-let admin: string;
+const t = useTestServer({ env: { PAYMENT_SANDBOX: '1' } });
 let member: Awaited<ReturnType<typeof buildUser>>;
 let other: Awaited<ReturnType<typeof buildUser>>;
 let threadId: number;
@@ -30,17 +30,12 @@ export default function register(router) {
 `;
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { PAYMENT_SANDBOX: '1' } });
-  admin = await t.login(ADMIN.username, ADMIN.password);
   member = await buildUser(t);
   other = await buildUser(t);
   threadId = (await buildThread(t, member.token)).threadId;
   const files = pluginFiles(manifest({ appid: 'echo', server: 'server.js' }), { 'server.js': ECHO_JS });
-  expect((await uploadPlugin(t, admin, await tgz(files))).Code).toBe(0);
-  expect((await operate(t, admin, 'echo', 'enable')).Code).toBe(0);
-});
-afterAll(async () => {
-  await t.close();
+  expect((await uploadPlugin(t, t.admin, await tgz(files))).Code).toBe(0);
+  expect((await operate(t, t.admin, 'echo', 'enable')).Code).toBe(0);
 });
 
 /** Rows in every table: a refused call must leave each as it was. */

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from './errors.js';
+import { msg } from '../i18n/index.js';
 
 /**
  * How deep a JSON body may nest. No request of ours nests past a handful of levels; a body of 50,000 nested arrays
@@ -8,17 +9,9 @@ import { invalidField } from './errors.js';
  */
 export const MAX_JSON_DEPTH = 64;
 
-const notUtf8 = () =>
-  invalidField('body', {
-    zh: '提交的内容不是有效的 UTF-8 文本',
-    en: 'What was sent is not valid UTF-8 text',
-  });
+const notUtf8 = () => invalidField('body', msg('core.sentNotValidUtf'));
 
-const tooDeep = () =>
-  invalidField('body', {
-    zh: `提交的内容嵌套太深：最多 ${MAX_JSON_DEPTH} 层`,
-    en: `What was sent is nested too deeply: at most ${MAX_JSON_DEPTH} levels`,
-  });
+const tooDeep = () => invalidField('body', msg('core.sentNestedTooDeeply', { maxJsonDepth: MAX_JSON_DEPTH }));
 
 /**
  * Whether JSON text nests deeper than `max` arrays and objects. Written by hand: JSON.parse has no depth option and

@@ -4,6 +4,7 @@ import { Code } from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from './envelope.js';
 import { localize, requestLocale } from './i18n.js';
+import { msg } from '../i18n/index.js';
 
 /*
  * A client that ends its side of the connection before the body it announced has arrived (a Content-Length promising
@@ -19,10 +20,7 @@ export async function trackApiRequest(request: FastifyRequest, reply: FastifyRep
   inFlight.set(request.raw.socket, { request, reply });
 }
 
-const cutShort = {
-  zh: '提交的内容不完整：连接在请求体传完之前就结束了，请重新提交',
-  en: 'What was sent was cut short: the connection ended before the whole body arrived. Please send it again',
-};
+const cutShort = msg('core.sentCutShortConnection');
 
 /** Fastify's clientErrorHandler (`this` is the app). */
 export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {

@@ -2,33 +2,30 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 /**
  * Uploads a client abandons half-way, over a real socket against a listening server. The hooks before an upload's
  * handler wait on the database (on PostgreSQL for real), so the client's hang-up often arrives before the handler
  * starts reading: it must still end in -4001, never in a request that waits forever.
  */
-let t: TestServer;
 let port: number;
-let admin: string;
 let member: string;
 const log: { level: number; msg: string; reqId?: string }[] = [];
 
+// The server's log, to check what it wrote about each refusal.
+const stream = new PassThrough();
+stream.on('data', (chunk: Buffer) => {
+  for (const line of chunk.toString().split('\n').filter(Boolean)) log.push(JSON.parse(line) as never);
+});
+const t = useTestServer({ logStream: stream });
+
 beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) log.push(JSON.parse(line) as never);
-  });
-  t = await startTestServer({ logStream: stream });
-  admin = await t.login(ADMIN.username, ADMIN.password);
   member = (await buildUser(t)).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const UPLOADS = [
@@ -108,7 +105,7 @@ async function handlersFinished(count: number): Promise<number> {
 
 describe('a multipart upload cut off by the client', () => {
   it.each(UPLOADS)('$url: a Content-Length promising more, then the client ends: -4001 in the envelope', async (u) => {
-    const token = u.as === 'admin' ? admin : member;
+    const token = u.as === 'admin' ? t.admin : member;
     const before = await handlersFinished(0);
     for (const locale of ['zh', 'en']) {
       const answer = await cutUpload(u.url, token, 'length', locale);
@@ -126,14 +123,14 @@ describe('a multipart upload cut off by the client', () => {
   });
 
   it.each(UPLOADS)('$url: a chunked body whose form stops half-way: -4001 from the form reader', async (u) => {
-    const answer = await cutUpload(u.url, u.as === 'admin' ? admin : member, 'chunked');
+    const answer = await cutUpload(u.url, u.as === 'admin' ? t.admin : member, 'chunked');
     expect(answer!.status).toBe(200);
     expect(answer!.body.Code).toBe(Code.INVALID_PARAMETER);
   });
 
   it.each(UPLOADS)('$url: a client that hangs up leaves no handler waiting', async (u) => {
     const before = await handlersFinished(0);
-    expect(await cutUpload(u.url, u.as === 'admin' ? admin : member, 'hang-up')).toBeNull();
+    expect(await cutUpload(u.url, u.as === 'admin' ? t.admin : member, 'hang-up')).toBeNull();
     expect(await handlersFinished(before + 1)).toBe(before + 1);
     // The server goes on answering.
     expect((await t.get('/api/siteinfo.v2')).Code).toBe(0);

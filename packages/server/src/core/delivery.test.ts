@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
-import { buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildThread } from '../test/factories.js';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.js';
 
 /**
@@ -19,15 +20,7 @@ const clientDir = path.join(
   'client',
 );
 
-let t: TestServer;
-
-beforeAll(async () => {
-  // A long guest-cache lifetime: the same page (bar its nonce) for every request of a test.
-  t = await startTestServer({ env: { GUEST_CACHE_MS: '60000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ env: { GUEST_CACHE_MS: '60000' } });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

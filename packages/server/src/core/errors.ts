@@ -20,7 +20,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (text?: LocalizedText) => new AppError(Code.RESOURCE_NOT_FOUND, text);
-export const invalid = (text?: LocalizedText) => new AppError(Code.INVALID_PARAMETER, text);
 export const needLogin = () => new AppError(Code.JUMP_TO_LOGIN);
 export const forbidden = (text?: LocalizedText) => new AppError(Code.UNAUTHORIZED, text);
 

@@ -1,25 +1,22 @@
 import type { Page, ThreadItem } from '@luntan/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildThread } from '../test/factories.js';
+import { buildUser, startTestServer } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 const LIST = '/api/v3/thread.list?perPage=50';
 
 type ListAnswer = Page<ThreadItem>;
 
 describe('guest answer cache', () => {
-  let t: TestServer;
+  const t = useTestServer({ env: { GUEST_CACHE_MS: '60000' } });
   let member: Awaited<ReturnType<typeof buildUser>>;
-  let admin: string;
 
   // A long lifetime: within one test only writes may make an answer change.
   beforeAll(async () => {
-    t = await startTestServer({ env: { GUEST_CACHE_MS: '60000' } });
-    admin = await t.login(ADMIN.username, ADMIN.password);
     member = await buildUser(t);
     await buildThread(t, member.token, { title: 'first thread' });
   });
-  afterAll(() => t.close());
 
   const guestList = () => t.call<ListAnswer>('GET', LIST);
   const titles = (page: ListAnswer) => page.pageData.map((item) => item.title);
@@ -55,7 +52,7 @@ describe('guest answer cache', () => {
   it('forgets answers after deletes and moderation too, not only after new threads', async () => {
     const thread = await buildThread(t, member.token, { title: 'to be deleted' });
     expect(titles((await guestList()).body.Data)).toContain('to be deleted');
-    const deleted = await t.post('/api/v3/thread.delete', { threadId: thread.threadId }, admin);
+    const deleted = await t.post('/api/v3/thread.delete', { threadId: thread.threadId }, t.admin);
     expect(deleted.Code).toBe(0);
     expect(titles((await guestList()).body.Data)).not.toContain('to be deleted');
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { AppError, invalidField, type LocalizedText } from './errors.js';
+import { msg } from '../i18n/index.js';
 
 /*
  * Images people upload (avatars, backgrounds, attachments, site images), judged from their bytes. Decoding costs memory
@@ -24,22 +25,22 @@ export interface ImageHeader {
 }
 
 export const imageTooLarge = (field: string) =>
-  invalidField(field, {
-    zh: `图片太大了：最多 ${MAX_IMAGE_PIXELS / 10_000} 万像素，请缩小后再上传`,
-    en: `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. Make it smaller and try again`,
-  });
+  invalidField(
+    field,
+    msg('core.imageTooLargeMost', { value: MAX_IMAGE_PIXELS / 10_000, value2: MAX_IMAGE_PIXELS / 1_000_000 }),
+  );
 
 const tooManyFrames = (field: string) =>
-  invalidField(field, {
-    zh: `动图太大了：最多 ${MAX_ANIMATION_FRAMES} 帧，所有帧合计最多 ${MAX_ANIMATION_PIXELS / 10_000} 万像素`,
-    en: `The animation is too large: at most ${MAX_ANIMATION_FRAMES} frames and ${MAX_ANIMATION_PIXELS / 1_000_000} megapixels in all`,
-  });
+  invalidField(
+    field,
+    msg('core.animationTooLargeMost', {
+      maxAnimationFrames: MAX_ANIMATION_FRAMES,
+      value: MAX_ANIMATION_PIXELS / 10_000,
+      value2: MAX_ANIMATION_PIXELS / 1_000_000,
+    }),
+  );
 
-export const imageDamaged = (field: string) =>
-  invalidField(field, {
-    zh: '图片已损坏，无法读取，请换一张图片',
-    en: 'The image is damaged and cannot be read: please choose another one',
-  });
+export const imageDamaged = (field: string) => invalidField(field, msg('core.imageDamagedCannotRead'));
 
 /**
  * The format and size from the image's header. Refuses what is not an image of `formats` (with `notAccepted`, the

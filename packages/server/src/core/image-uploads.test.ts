@@ -1,16 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { Code } from '@luntan/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 /**
  * Every route that takes an image decodes it with sharp. A file whose header is whole but whose data is not (a
  * bad checksum, a cut-off JPEG) passes the header check and fails only when decoded: that is the client's broken
  * file (-4001, said in words), never a 500 with a stack trace in the log.
  */
-let t: TestServer;
-let admin: string;
 let member: string;
 const log: { level: number; msg: string }[] = [];
 
@@ -24,13 +23,14 @@ let badPng: Buffer;
 let cutJpeg: Buffer;
 let hugePng: Buffer;
 
+// The server's log, to check what it wrote about each refusal.
+const stream = new PassThrough();
+stream.on('data', (chunk: Buffer) => {
+  for (const line of chunk.toString().split('\n').filter(Boolean)) log.push(JSON.parse(line) as never);
+});
+const t = useTestServer({ logStream: stream });
+
 beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) log.push(JSON.parse(line) as never);
-  });
-  t = await startTestServer({ logStream: stream });
-  admin = await t.login(ADMIN.username, ADMIN.password);
   member = (await buildUser(t)).token;
 
   // The first IDAT chunk's checksum flipped: the header reads, the pixels do not ("libspng read error").
@@ -43,9 +43,6 @@ beforeAll(async () => {
   hugePng = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function multipart(fields: Record<string, string>, file: { field: string; name: string; data: Buffer }) {
@@ -75,7 +72,7 @@ const ROUTES = [
 ] as const;
 
 async function send(route: (typeof ROUTES)[number], data: Buffer, name: string, locale = 'zh') {
-  const token = route.as === 'admin' ? admin : member;
+  const token = route.as === 'admin' ? t.admin : member;
   const headers = { cookie: `locale=${locale}` };
   if ('json' in route) {
     const body = JSON.stringify({ type: 'logo', logo: `data:image/png;base64,${data.toString('base64')}` });

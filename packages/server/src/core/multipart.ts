@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalidField, type LocalizedText } from './errors.js';
+import { msg } from '../i18n/index.js';
 
 /** Largest upload the server reads at all (site images, attachments), bytes; each route has its own lower limit. */
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -27,15 +28,15 @@ export async function readMultipartUpload(
 ): Promise<MultipartUpload> {
   const { field, label } = options;
   if (!request.isMultipart()) {
-    throw invalidField(field, {
-      zh: `请以 multipart/form-data 上传${label.zh}`,
-      en: `Send the ${label.en.toLowerCase()} as multipart/form-data`,
-    });
+    throw invalidField(
+      field,
+      msg('core.sendMultipartFormData', { labelZh: label.zh, labelEn: label.en.toLowerCase() }),
+    );
   }
-  const tooLarge = invalidField(field, {
-    zh: `${label.zh}不能超过 ${sizeText(options.fileSize)}`,
-    en: `The ${label.en.toLowerCase()} must be at most ${sizeText(options.fileSize)}`,
-  });
+  const tooLarge = invalidField(
+    field,
+    msg('core.most', { labelZh: label.zh, sizeText: sizeText(options.fileSize), labelEn: label.en.toLowerCase() }),
+  );
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.fileSize + MULTIPART_OVERHEAD_BYTES) {
     throw tooLarge;
@@ -69,10 +70,10 @@ export async function readMultipartUpload(
     // busboy's "Unexpected end of form", "Part terminated early", "Malformed part header", a client that hung up
     // ("Premature close"), @fastify/multipart's limits: all say the body is not a whole, acceptable form.
     request.log.info({ err }, 'multipart body refused');
-    throw invalidField(field, {
-      zh: `上传的${label.zh}不完整或格式不正确，请重新上传`,
-      en: `The ${label.en.toLowerCase()} upload was cut short or is malformed: please upload it again`,
-    });
+    throw invalidField(
+      field,
+      msg('core.uploadCutShortMalformed', { labelZh: label.zh, labelEn: label.en.toLowerCase() }),
+    );
   } finally {
     hangUp.stop();
   }

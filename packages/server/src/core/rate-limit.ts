@@ -10,6 +10,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Database } from '../db/database.js';
 import { AppError } from './errors.js';
+import { msg } from '../i18n/index.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -179,12 +180,9 @@ export class LoginThrottle {
 
 function tooMany(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError(
-    Code.TOO_MANY_REQUESTS,
-    {
-      zh: `尝试次数过多，请 ${seconds} 秒后再试`,
-      en: `Too many attempts: please wait ${seconds} seconds and try again`,
-    },
-    { httpStatus: 429, headers: { 'retry-after': String(seconds) }, data: { retryAfter: seconds } },
-  );
+  return new AppError(Code.TOO_MANY_REQUESTS, msg('core.tooManyAttemptsWait', { seconds }), {
+    httpStatus: 429,
+    headers: { 'retry-after': String(seconds) },
+    data: { retryAfter: seconds },
+  });
 }

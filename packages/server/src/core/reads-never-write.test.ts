@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReply, buildThread } from '../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildReply, buildThread } from '../test/factories.js';
+import { ADMIN, buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 /*
  * A guest's read changes nothing: every public GET of the API (as the OpenAPI document lists them) and the pages,
@@ -26,19 +27,15 @@ const WRITES_BY_NAME = [
   '/api/v3/users/pc/wechat/h5.login',
 ];
 
-let t: TestServer;
+const t = useTestServer({ env: { PAYMENT_SANDBOX: '1' } });
 let ids: { thread: number; reply: number; user: number };
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { PAYMENT_SANDBOX: '1' } });
   const admin = await t.login(ADMIN.username, ADMIN.password);
   const member = await buildUser(t);
   const thread = await buildThread(t, member.token, { title: '颐和园', text: '昆明湖和万寿山' });
   const reply = await buildReply(t, admin, thread.threadId, { text: '长廊' });
   ids = { thread: thread.threadId, reply: reply.id, user: member.id };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every table's rows, as a digest per table (row order ignored). */

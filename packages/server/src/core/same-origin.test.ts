@@ -1,17 +1,14 @@
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
-import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildThread } from '../test/factories.js';
+import { ADMIN } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
-let t: TestServer;
+const t = useTestServer();
 let token: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
   token = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const siteName = async () => (await t.get<{ siteName: string }>('/api/siteinfo.v2')).Data.siteName;

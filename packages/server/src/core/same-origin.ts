@@ -1,6 +1,7 @@
 import { Code } from '@luntan/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { msg } from '../i18n/index.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,10 +36,6 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
 /** onRequest hook for /api: a cross-site write is refused before anything else happens (HTTP 403, -4002). */
 export async function refuseCrossSiteWrites(request: FastifyRequest): Promise<void> {
   if (isCrossSiteWrite(request)) {
-    throw new AppError(
-      Code.UNAUTHORIZED,
-      { zh: '已拒绝来自其他网站的请求', en: 'A request from another site was refused' },
-      { httpStatus: 403 },
-    );
+    throw new AppError(Code.UNAUTHORIZED, msg('core.requestFromAnotherSite'), { httpStatus: 403 });
   }
 }

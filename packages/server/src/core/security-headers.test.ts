@@ -1,19 +1,10 @@
 import { type AttachmentItem } from '@luntan/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/fixture.js';
 import { INERT_CSP } from './security-headers.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -44,7 +35,7 @@ describe('security headers', () => {
   it("let a page run only its own scripts and the administrator's, each with the response's nonce", async () => {
     const stat = '<script>window.siteStatRan = true</script><script src="https://stats.example/s.js"></script>';
     expect(
-      (await t.post('/api/settings.v2', { data: [{ key: 'siteStat', value: stat, tag: 'default' }] }, admin)).Code,
+      (await t.post('/api/settings.v2', { data: [{ key: 'siteStat', value: stat, tag: 'default' }] }, t.admin)).Code,
     ).toBe(0);
     const first = await get('/');
     expect(first.statusCode).toBe(200);
@@ -81,7 +72,7 @@ describe('security headers', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = await t.call<AttachmentItem>('POST', '/api/v3/attachments', {
-      token: admin,
+      token: t.admin,
       body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });

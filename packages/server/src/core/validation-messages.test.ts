@@ -1,31 +1,26 @@
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildThread } from '../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildThread } from '../test/factories.js';
+import { buildUser } from '../test/harness.js';
+import { useTestServer } from '../test/fixture.js';
 
 /**
  * What people read when their input is refused: a written sentence naming the field in words, in the page's
  * language (here chosen with the locale cookie), never zod's own text. The field's path is in Data for programs.
  */
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let member: string;
 let threadId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
   member = (await buildUser(t)).token;
   threadId = (await buildThread(t, member)).threadId;
   const words = await t.post(
     '/api/stop-words/batch.v2',
     { data: { type: 'stop-words', words: ['坏词', '赌博={BANNED}'] } },
-    admin,
+    t.admin,
   );
   expect(words.Code).toBe(0);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Who = 'guest' | 'member' | 'admin';
@@ -33,7 +28,7 @@ type Who = 'guest' | 'member' | 'admin';
 async function answer(method: 'GET' | 'POST', url: string, given: unknown, who: Who) {
   // Bodies that need the data made in beforeAll are given as functions.
   const body: unknown = typeof given === 'function' ? (given as () => unknown)() : given;
-  const token = who === 'admin' ? admin : who === 'member' ? member : undefined;
+  const token = who === 'admin' ? t.admin : who === 'member' ? member : undefined;
   const call = (locale: string) =>
     t.call<{ field?: string }>(method, url, {
       token,

@@ -8,9 +8,9 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  sql,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase as SqliteConnection,
@@ -189,8 +189,34 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteConne
   };
 }
 
+/** Where the database's shared extensions live (PostgreSQL), apart from any forum's schema. */
+const EXTENSIONS_SCHEMA = 'luntan_extensions';
+
+/**
+ * pg_trgm exists once per database, in the schema it was created in. Created from a forum's own schema (search_path),
+ * it would live there, and dropping that schema (several forums, or the tests' schemas, sharing one database) would
+ * drop it with every other schema's trigram indexes, even while another forum builds one ("referenced operator class
+ * was concurrently dropped"). So it is made first in a schema of its own; the migrations find it wherever it is. Where
+ * the role may not create a schema, the migration creates it in the forum's schema as before.
+ */
+async function ensureSharedExtensions(database: Database): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  const exists = async () =>
+    (await sql<{ n: number }>`select count(*) as n from pg_extension where extname = 'pg_trgm'`.execute(database.db))
+      .rows[0]!.n > 0;
+  if (await exists()) return;
+  try {
+    await sql`create schema if not exists ${sql.id(EXTENSIONS_SCHEMA)}`.execute(database.db);
+    await sql`create extension if not exists pg_trgm schema ${sql.id(EXTENSIONS_SCHEMA)}`.execute(database.db);
+  } catch (err) {
+    // Another process made it at the same moment (a duplicate), or this role may not: the migration decides.
+    if (!(await exists()) && !/duplicate|already exists|permission denied/i.test(String(err))) throw err;
+  }
+}
+
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  await ensureSharedExtensions(database);
   // With a schema, the migrator's own tables live in it too (its table check otherwise sees other schemas').
   const migrator = new Migrator({
     db: database.db,
@@ -204,8 +230,4 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     throw new Error(`Database migration failed${where}: ${String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-export async function ping(db: Kysely<DB>): Promise<void> {
-  await sql`select 1`.execute(db);
 }

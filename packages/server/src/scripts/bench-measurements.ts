@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ACCESS_TOKEN_NAME } from '@luntan/shared';
-import { stopWordBenchmarkFixture } from '../modules/stop-words/stop-words.benchmark.js';
+import { stopWordBenchmarkFixture } from '../modules/stop-words/index.js';
 import autocannon from 'autocannon';
 
 /**

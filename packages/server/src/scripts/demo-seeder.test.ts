@@ -1,7 +1,7 @@
 import type { CategoryItem, Page, PostItem, ThreadDetail, ThreadItem } from '@luntan/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderContent } from '../modules/posts/post-content.js';
+import { renderContent } from '../modules/content/index.js';
 import { ADMIN, startTestServer, type TestServer } from '../test/harness.js';
 import { buildThread } from '../test/forum-fixtures.js';
 import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from './demo-seeder.js';

@@ -10,8 +10,7 @@ import {
   type TradePayResult,
 } from '@luntan/shared';
 import { expect } from 'vitest';
-import { sandboxSecret } from '../modules/payments/payments.service.js';
-import { sandboxCallback, SANDBOX_SIGNATURE_HEADER } from '../modules/payments/providers/sandbox.js';
+import { sandboxCallback, SANDBOX_SIGNATURE_HEADER, sandboxSecret } from '../modules/payments/index.js';
 import { ADMIN, type TestServer } from './harness.js';
 
 /** Money in tests goes through the API: orders, the sandbox provider's signed callback, the wallet payment. */

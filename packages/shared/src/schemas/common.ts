@@ -28,6 +28,11 @@ export interface Page<T> {
   totalPage: number;
 }
 
+/** One page of a list, as every list endpoint answers it (`totalPage` rounds up). */
+export function pageOf<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
+  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
+}
+
 /** Query strings carry numbers as text: accept both. */
 export const queryInt = z.coerce.number().int();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_EVENT_NAMES, type DomainEventName } from '../events.js';
+import { PUBLIC_EVENT_NAMES, type DomainEventName } from '../events.js';
 import { problem } from '../validation-messages.js';
 import { bodyId, queryId } from './categories.js';
 import { CONTROL_CHARS, noControlChars } from './common.js';
@@ -15,12 +15,8 @@ export const WEBHOOK_PING_EVENT = 'ping';
 /** How many deliveries each hook keeps (the newest). */
 export const WEBHOOK_DELIVERIES_KEPT = 50;
 
-/**
- * The events a webhook may pick: every domain event but the timers the server sets itself (order.expiry_due is the
- * orders module's reminder to itself; receivers want order.expired).
- */
-const INTERNAL_EVENTS: ReadonlySet<DomainEventName> = new Set(['order.expiry_due']);
-export const WEBHOOK_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENTS.has(name));
+/** The events a webhook may pick: every domain event but the server's own timers (PUBLIC_EVENT_NAMES). */
+export const WEBHOOK_EVENT_NAMES = PUBLIC_EVENT_NAMES;
 
 const url = labeled(
   z

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isSuccess, request, type ApiResult } from '../api/dispatcher';
+import type { Endpoint } from '../api/admin-client';
 import { useAppContext } from '../app-context';
 import { toast } from '../components/ui';
 
 /** A back-office read through TanStack Query: the data, or null while loading or after a failure (then `error`). */
-export function useAdminQuery<T>(key: readonly unknown[], url: string, params?: Record<string, unknown>) {
+export function useAdminQuery<T>(key: readonly unknown[], url: Endpoint<T> | string, params?: Record<string, unknown>) {
   const { api } = useAppContext();
   const query = useQuery({
     queryKey: ['admin', ...key],

@@ -4,7 +4,9 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.categories') };
 
@@ -35,8 +37,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
       description: draft.description,
       sort: Number(draft.sort) || 0,
     };
-    if (await adminCall('POST', '/api/backAdmin/categories.update', body, t('admin.saved')))
-      await refresh('categories');
+    if (await adminCall('POST', adminApi.categories.update, body, t('admin.saved'))) await refresh('categories');
   };
   const remove = async () => {
     const needsMove = category.threadCount > 0;
@@ -45,8 +46,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
       : t('admin.categories.confirmDelete', { name: category.name });
     if (!(await confirmDelete(message))) return;
     const body = needsMove && moveTo ? { id: category.categoryId, moveThreadsTo: moveTo } : { id: category.categoryId };
-    if (await adminCall('POST', '/api/backAdmin/categories.delete', body, t('admin.deleted')))
-      await refresh('categories');
+    if (await adminCall('POST', adminApi.categories.delete, body, t('admin.deleted'))) await refresh('categories');
   };
 
   return (
@@ -118,7 +118,7 @@ function CategoryRow({ category, all, depth }: { category: CategoryItem; all: Ca
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<CategoryItem[]>(['categories'], '/api/v3/categories');
+  const list = useAdminQuery<CategoryItem[]>(['categories'], adminApi.categories.list);
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState(0);
 
@@ -129,7 +129,7 @@ export function Component() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const body = { name, ...(parentId ? { parentId } : {}) };
-    if (await adminCall('POST', '/api/backAdmin/categories.create', body, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.categories.create, body, t('admin.saved'))) {
       setName('');
       await refresh('categories');
     }
@@ -167,32 +167,30 @@ export function Component() {
           {t('admin.create')}
         </Button>
       </form>
-      <TableScroll label={t('admin.section.categories')}>
-        <table className="lt-table">
-          <thead>
-            <tr>
-              <th>{t('admin.categories.name')}</th>
-              <th>{t('admin.categories.description')}</th>
-              <th>{t('admin.categories.sort')}</th>
-              <th>{t('admin.categories.threads')}</th>
-              <th className="lt-table__end">{t('admin.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.flatMap((c) => [
-              <CategoryRow key={`${c.categoryId}:${c.name}:${c.sort}`} category={c} all={all} depth={0} />,
-              ...c.children.map((child) => (
-                <CategoryRow
-                  key={`${child.categoryId}:${child.name}:${child.sort}`}
-                  category={child}
-                  all={all}
-                  depth={1}
-                />
-              )),
-            ])}
-          </tbody>
-        </table>
-      </TableScroll>
+      <AdminTable
+        label={t('admin.section.categories')}
+        columns={[
+          { key: 'name', header: t('admin.categories.name') },
+          { key: 'description', header: t('admin.categories.description') },
+          { key: 'sort', header: t('admin.categories.sort') },
+          { key: 'threads', header: t('admin.categories.threads') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={list.data.flatMap((c) => [
+          { category: c, depth: 0 },
+          ...c.children.map((child) => ({ category: child, depth: 1 })),
+        ])}
+        headWhenEmpty
+        empty={false}
+        row={({ category, depth }) => (
+          <CategoryRow
+            key={`${category.categoryId}:${category.name}:${category.sort}`}
+            category={category}
+            all={all}
+            depth={depth}
+          />
+        )}
+      />
     </AdminSection>
   );
 }

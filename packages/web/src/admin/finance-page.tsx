@@ -6,6 +6,7 @@ import type { RouteHandle } from '../routing/handle';
 import { useAdminQuery } from './admin-api';
 import { AdminSection } from './admin-ui';
 import { FinanceChart, type FigureKey } from './finance-chart';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.finance') };
 
@@ -43,12 +44,12 @@ function defaultRange(): { begin: string; end: string } {
 /** Finance: the site's eight money figures, and their history as a line chart. */
 export function Component() {
   const { t } = useTranslation();
-  const stats = useAdminQuery<FinanceStats>(['finance'], '/api/statistic/finance.v2');
+  const stats = useAdminQuery<FinanceStats>(['finance'], adminApi.finance.summary);
   const [type, setType] = useState<1 | 2 | 3>(1);
   const [range, setRange] = useState(defaultRange);
   const chart = useAdminQuery<FinanceChartPoint[]>(
     ['financeChart', type, range.begin, range.end],
-    '/api/statistic/financeChart.v2',
+    adminApi.finance.chart,
     { type, createdAtBegin: range.begin, createdAtEnd: range.end },
   );
 

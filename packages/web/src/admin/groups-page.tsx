@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
+import { AdminSection, RowCheckbox, useConfirmDelete, useSelection } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.groups') };
 
@@ -47,7 +49,7 @@ function GroupKindCell({ group }: { group: GroupData }) {
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+  const list = useAdminQuery<GroupData[]>(['groups'], adminApi.groups.list);
   const [rows, setRows] = useState<Row[]>([]);
   const { selected, toggle, clear: clearSelection } = useSelection();
   const { confirmDelete, dialog } = useConfirmDelete();
@@ -75,14 +77,13 @@ export function Component() {
     setRows((all) => all.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await adminCall('POST', '/api/groups.create.v2', { name }, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.groups.create, { name }, t('admin.saved'))) {
       setName('');
       await refresh('groups');
     }
   };
   const saveAll = async () => {
-    if (await adminCall('POST', '/api/groups/batchupdate.v2', { data: rows }, t('admin.saved')))
-      await refresh('groups');
+    if (await adminCall('POST', adminApi.groups.update, { data: rows }, t('admin.saved'))) await refresh('groups');
   };
   const removeSelected = async () => {
     const names = groups.filter((g) => selected.has(g.id)).map((g) => g.name);
@@ -90,7 +91,7 @@ export function Component() {
       return;
     const answer = await adminCall(
       'POST',
-      '/api/groups.batchdelete.v2',
+      adminApi.groups.delete,
       { ids: [...selected].join(',') },
       t('admin.deleted'),
     );
@@ -108,88 +109,85 @@ export function Component() {
           {t('admin.create')}
         </Button>
       </form>
-      <TableScroll label={t('admin.section.groups')}>
-        <table className="lt-table lt-groups">
-          <thead>
-            <tr>
-              <th>
-                <span className="lt-visually-hidden">{t('admin.select')}</span>
-              </th>
-              <th>ID</th>
-              <th>{t('admin.groups.name')}</th>
-              <th>{t('admin.groups.type')}</th>
-              <th>{t('admin.groups.scale')}</th>
-              <th>{t('admin.groups.isSubordinate')}</th>
-              <th>{t('admin.groups.isCommission')}</th>
-              <th className="lt-table__end">{t('admin.actions')}</th>
+      <AdminTable
+        label={t('admin.section.groups')}
+        className="lt-groups"
+        columns={[
+          { key: 'select', header: <span className="lt-visually-hidden">{t('admin.select')}</span> },
+          { key: 'id', header: 'ID' },
+          { key: 'name', header: t('admin.groups.name') },
+          { key: 'type', header: t('admin.groups.type') },
+          { key: 'scale', header: t('admin.groups.scale') },
+          { key: 'subordinate', header: t('admin.groups.isSubordinate') },
+          { key: 'commission', header: t('admin.groups.isCommission') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={rows}
+        headWhenEmpty
+        empty={false}
+        row={(row) => {
+          const group = groups.find((g) => g.id === row.id);
+          const locked = !group || isProtectedGroup(group);
+          return (
+            <tr key={row.id} data-testid="group-row" data-group-id={row.id}>
+              <td>
+                <RowCheckbox
+                  label={t('admin.selectOne', { name: row.name })}
+                  disabled={locked}
+                  checked={selected.has(row.id)}
+                  onChange={(on) => toggle(row.id, on)}
+                />
+              </td>
+              <td>{row.id}</td>
+              <td>
+                <input
+                  type="text"
+                  aria-label={t('admin.groups.name')}
+                  value={row.name}
+                  maxLength={30}
+                  onChange={(e) => change(row.id, { name: e.target.value })}
+                />
+              </td>
+              {group ? <GroupKindCell group={group} /> : <td />}
+              <td>
+                <input
+                  type="number"
+                  aria-label={t('admin.groups.scale')}
+                  min={0}
+                  max={10}
+                  value={row.scale}
+                  onChange={(e) =>
+                    change(row.id, { scale: Math.max(0, Math.min(10, Math.round(Number(e.target.value) || 0))) })
+                  }
+                />
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('admin.groups.isSubordinate')}
+                  checked={row.isSubordinate}
+                  onChange={(e) => change(row.id, { isSubordinate: e.target.checked })}
+                />
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('admin.groups.isCommission')}
+                  checked={row.isCommission}
+                  onChange={(e) => change(row.id, { isCommission: e.target.checked })}
+                />
+              </td>
+              <td className="lt-table__end">
+                {row.id === GroupId.ADMINISTRATOR ? (
+                  <span className="lt-empty--small">{t('admin.groups.allPermissions')}</span>
+                ) : (
+                  <Link to={`/admin/groups/${row.id}/permissions`}>{t('admin.groups.permissions')}</Link>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const group = groups.find((g) => g.id === row.id);
-              const locked = !group || isProtectedGroup(group);
-              return (
-                <tr key={row.id} data-testid="group-row" data-group-id={row.id}>
-                  <td>
-                    <RowCheckbox
-                      label={t('admin.selectOne', { name: row.name })}
-                      disabled={locked}
-                      checked={selected.has(row.id)}
-                      onChange={(on) => toggle(row.id, on)}
-                    />
-                  </td>
-                  <td>{row.id}</td>
-                  <td>
-                    <input
-                      type="text"
-                      aria-label={t('admin.groups.name')}
-                      value={row.name}
-                      maxLength={30}
-                      onChange={(e) => change(row.id, { name: e.target.value })}
-                    />
-                  </td>
-                  {group ? <GroupKindCell group={group} /> : <td />}
-                  <td>
-                    <input
-                      type="number"
-                      aria-label={t('admin.groups.scale')}
-                      min={0}
-                      max={10}
-                      value={row.scale}
-                      onChange={(e) =>
-                        change(row.id, { scale: Math.max(0, Math.min(10, Math.round(Number(e.target.value) || 0))) })
-                      }
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('admin.groups.isSubordinate')}
-                      checked={row.isSubordinate}
-                      onChange={(e) => change(row.id, { isSubordinate: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('admin.groups.isCommission')}
-                      checked={row.isCommission}
-                      onChange={(e) => change(row.id, { isCommission: e.target.checked })}
-                    />
-                  </td>
-                  <td className="lt-table__end">
-                    {row.id === GroupId.ADMINISTRATOR ? (
-                      <span className="lt-empty--small">{t('admin.groups.allPermissions')}</span>
-                    ) : (
-                      <Link to={`/admin/groups/${row.id}/permissions`}>{t('admin.groups.permissions')}</Link>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+          );
+        }}
+      />
       <div className="lt-admin-form__actions">
         <Button
           type="danger"

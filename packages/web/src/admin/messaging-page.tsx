@@ -1,17 +1,9 @@
-import { SETTING_DEFINITIONS, type SettingDefinition } from '@luntan/shared';
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
-import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
-import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { useSettingsForm } from './use-settings-form';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.messaging') };
-
-type Values = Record<string, string>;
-
-/** The settings this page owns, as `tag:key` (tags mail and sms). */
-const id = (def: Pick<SettingDefinition, 'tag' | 'key'>) => `${def.tag}:${def.key}`;
 
 /** Keys shown as password boxes: the SMTP address carries its password, the rest are provider secrets. */
 const SECRET_FIELDS = new Set(['smtpUrl', 'tencentSecretKey', 'aliyunAccessKeySecret']);
@@ -25,12 +17,6 @@ const GROUPS = [
 
 type FieldKey = (typeof GROUPS)[number]['fields'][number];
 
-function definition(key: FieldKey): SettingDefinition {
-  const def = SETTING_DEFINITIONS.find((d) => d.key === key);
-  if (!def) throw new Error(`unknown setting ${key}`);
-  return def;
-}
-
 /**
  * Mail and SMS settings: the SMTP server and sender, the SMS provider with its sign, template and keys. Only what
  * changed is sent, so a secret never travels back unread. SMTP_URL / MAIL_FROM and SMS_PROVIDER=log in the
@@ -38,45 +24,17 @@ function definition(key: FieldKey): SettingDefinition {
  */
 export function Component() {
   const { t } = useTranslation();
-  const refresh = useAdminRefresh();
-  const stored = useAdminQuery<Array<{ key: string; tag: string; value: unknown }>>(
-    ['settings'],
-    '/api/backAdmin/settings',
+  const form = useSettingsForm(
+    GROUPS.flatMap((g) => g.fields),
+    { secrets: [...SECRET_FIELDS], asText: true },
   );
-  const [values, setValues] = useState<Values | null>(null);
-  const [initial, setInitial] = useState<Values>({});
-  const { pending, run } = usePending();
+  const { values, pending, save } = form;
 
-  useEffect(() => {
-    if (!stored.data) return;
-    const next: Values = {};
-    for (const group of GROUPS)
-      for (const key of group.fields) next[id(definition(key))] = String(definition(key).default);
-    for (const row of stored.data) if (id(row) in next) next[id(row)] = String(row.value ?? '');
-    setValues(next);
-    setInitial(next);
-  }, [stored.data]);
-
-  if (stored.error) return <p className="lt-card lt-empty">{stored.error}</p>;
+  if (form.error) return <p className="lt-card lt-empty">{form.error}</p>;
   if (!values) return <Spinner />;
 
-  const get = (key: FieldKey) => values[id(definition(key))] ?? '';
-  const set = (key: FieldKey, value: string) => setValues((v) => ({ ...v, [id(definition(key))]: value }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      const data = GROUPS.flatMap((g) => g.fields)
-        .map(definition)
-        .filter((def) => values[id(def)] !== initial[id(def)])
-        .map((def) => ({ key: def.key, tag: def.tag, value: values[id(def)]! }));
-      if (data.length === 0) return;
-      if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) {
-        setInitial(values);
-        await refresh('settings');
-      }
-    });
-  };
+  const get = (key: FieldKey) => String(form.get(key) ?? '');
+  const set = (key: FieldKey, value: string) => form.set(key, value);
 
   const field = (key: FieldKey) => {
     const label = t(`admin.messaging.field.${key}`);

@@ -4,7 +4,10 @@ import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
+import { useSettingsForm } from './use-settings-form';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.oauth') };
 
@@ -58,7 +61,7 @@ function ProviderForm({ editing, onDone }: { editing: OauthProviderAdminItem | n
     event.preventDefault();
     const saved = await adminCall<OauthProviderAdminItem>(
       'POST',
-      '/api/backAdmin/oauth/providers.save',
+      adminApi.oauth.save,
       bodyOf(draft, editing?.id),
       t('admin.saved'),
     );
@@ -138,18 +141,13 @@ function ProviderRow({ provider, onEdit }: { provider: OauthProviderAdminItem; o
   const { confirmDelete, dialog } = useConfirmDelete();
   const toggle = async () => {
     const body = { ...bodyOf(draftOf(provider), provider.id), enabled: !provider.enabled };
-    if (await adminCall('POST', '/api/backAdmin/oauth/providers.save', body, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.oauth.save, body, t('admin.saved'))) {
       await refresh('oauth-providers');
     }
   };
   const remove = async () => {
     if (!(await confirmDelete(t('oauth.admin.confirmDelete', { name: label })))) return;
-    const done = await adminCall(
-      'POST',
-      '/api/backAdmin/oauth/providers.delete',
-      { id: provider.id },
-      t('admin.deleted'),
-    );
+    const done = await adminCall('POST', adminApi.oauth.delete, { id: provider.id }, t('admin.deleted'));
     if (done) await refresh('oauth-providers');
   };
   return (
@@ -186,31 +184,16 @@ const WECHAT_KEYS = ['wechatAppId', 'wechatAppSecret', 'wechatApiBase'] as const
 /** WeChat's app id and secret (settings of tag `wechat`): with both set the login page offers WeChat. */
 function WechatSettings() {
   const { t } = useTranslation();
-  const refresh = useAdminRefresh();
-  const stored = useAdminQuery<Array<{ key: string; tag: string; value: string | number | boolean }>>(
-    ['settings'],
-    '/api/backAdmin/settings',
-  );
-  const [values, setValues] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!stored.data) return;
-    const rows = stored.data.filter((r) => r.tag === 'wechat');
-    setValues(Object.fromEntries(WECHAT_KEYS.map((k) => [k, String(rows.find((r) => r.key === k)?.value ?? '')])));
-  }, [stored.data]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = WECHAT_KEYS.map((key) => ({ key, tag: 'wechat', value: values[key] ?? '' }));
-    if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) await refresh('settings');
-  };
+  const form = useSettingsForm(WECHAT_KEYS, { secrets: ['wechatAppSecret'], asText: true });
+  const value = (key: string) => String(form.get(key) ?? '');
 
   return (
-    <form className="lt-card lt-admin-form" onSubmit={(e) => void submit(e)} aria-labelledby="oauth-wechat-title">
+    <form className="lt-card lt-admin-form" onSubmit={(e) => void form.save(e)} aria-labelledby="oauth-wechat-title">
       <h2 id="oauth-wechat-title" className="lt-card__title">
         {t('oauth.admin.wechatTitle')}
       </h2>
       <p className="lt-settings__hint">{t('oauth.admin.wechatHint')}</p>
-      {!stored.data ? (
+      {!form.values ? (
         <Spinner />
       ) : (
         <>
@@ -222,16 +205,16 @@ function WechatSettings() {
                 mode={key === 'wechatAppSecret' ? 'password' : 'text'}
                 autoComplete="off"
                 label={t(`oauth.admin.${key}`)}
-                value={values[key] ?? ''}
-                onChange={(v) => setValues((s) => ({ ...s, [key]: v }))}
+                value={value(key)}
+                onChange={(v) => form.set(key, v)}
               />
             ))}
           </div>
           <TextInput
             name="wechatApiBase"
             label={t('oauth.admin.wechatApiBase')}
-            value={values.wechatApiBase ?? ''}
-            onChange={(v) => setValues((s) => ({ ...s, wechatApiBase: v }))}
+            value={value('wechatApiBase')}
+            onChange={(v) => form.set('wechatApiBase', v)}
           />
           <div className="lt-toolbar">
             <Button type="primary" htmlType="submit" data-testid="wechat-save">
@@ -247,39 +230,25 @@ function WechatSettings() {
 /** 第三方登录 / Sign-in providers: OpenID Connect providers (list, add, edit, switch, delete) and WeChat. */
 export function Component() {
   const { t } = useTranslation();
-  const list = useAdminQuery<OauthProviderAdminItem[]>(['oauth-providers'], '/api/backAdmin/oauth/providers');
+  const list = useAdminQuery<OauthProviderAdminItem[]>(['oauth-providers'], adminApi.oauth.list);
   const [editing, setEditing] = useState<OauthProviderAdminItem | null>(null);
   return (
     <>
       <AdminSection name="oauth" title={t('admin.section.oauth')}>
         <h2 className="lt-card__title">{t('oauth.admin.providers')}</h2>
-        {list.error ? <p className="lt-empty">{list.error}</p> : null}
-        {!list.data ? (
-          list.error ? null : (
-            <Spinner />
-          )
-        ) : list.data.length === 0 ? (
-          <p className="lt-empty">{t('admin.empty')}</p>
-        ) : (
-          <TableScroll label={t('oauth.admin.providers')}>
-            <table className="lt-table">
-              <thead>
-                <tr>
-                  <th>{t('oauth.admin.label')}</th>
-                  <th>{t('oauth.admin.issuer')}</th>
-                  <th>{t('oauth.admin.status')}</th>
-                  <th>{t('oauth.admin.linkedCount')}</th>
-                  <th className="lt-table__end">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((p) => (
-                  <ProviderRow key={`${p.id}:${p.updatedAt}`} provider={p} onEdit={() => setEditing(p)} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <AdminTable
+          label={t('oauth.admin.providers')}
+          columns={[
+            { key: 'label', header: t('oauth.admin.label') },
+            { key: 'issuer', header: t('oauth.admin.issuer') },
+            { key: 'status', header: t('oauth.admin.status') },
+            { key: 'linked', header: t('oauth.admin.linkedCount') },
+            { key: 'actions', header: t('admin.actions'), end: true },
+          ]}
+          rows={list.data}
+          error={list.error}
+          row={(p) => <ProviderRow key={`${p.id}:${p.updatedAt}`} provider={p} onEdit={() => setEditing(p)} />}
+        />
       </AdminSection>
       <ProviderForm editing={editing} onDone={() => setEditing(null)} />
       <WechatSettings />

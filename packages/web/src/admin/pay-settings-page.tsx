@@ -1,18 +1,18 @@
-import { SETTING_DEFINITIONS, type SettingDefinition } from '@luntan/shared';
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Button, Spinner, Textarea, TextInput } from '../components/ui';
-import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
-import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { settingDefinition, settingId, useSettingsForm, type SettingValue } from './use-settings-form';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.paySettings') };
 
-type Value = string | number | boolean;
-type Values = Record<string, Value>;
+type Value = SettingValue;
 
 /** The settings this page owns: `tag:key`, so that the pay tag's credentials and the default tag's rules share it. */
-const id = (def: Pick<SettingDefinition, 'tag' | 'key'>) => `${def.tag}:${def.key}`;
+const id = settingId;
+const definition = settingDefinition;
+
+/** Credentials: left blank, the stored one stays. */
+const SECRET_FIELDS = ['alipayPrivateKey', 'wxpayApiV3Key', 'wxpayPrivateKey'];
 
 /** Keys shown as multi-line text (PEM keys). */
 const KEY_FIELDS = new Set(['alipayPrivateKey', 'alipayPublicKey', 'wxpayPrivateKey', 'wxpayPublicKey']);
@@ -43,12 +43,6 @@ const GROUPS = [
 type FieldKey = (typeof GROUPS)[number]['fields'][number];
 type GroupKey = (typeof GROUPS)[number]['key'];
 
-function definition(key: FieldKey): SettingDefinition {
-  const def = SETTING_DEFINITIONS.find((d) => d.key === key);
-  if (!def) throw new Error(`unknown setting ${key}`);
-  return def;
-}
-
 /** A unit after the box: money, percent, days, tenths. */
 const UNITS: Partial<Record<FieldKey, 'yuan' | 'percent' | 'days' | 'tenths' | 'times'>> = {
   sitePrice: 'yuan',
@@ -69,51 +63,21 @@ const UNITS: Partial<Record<FieldKey, 'yuan' | 'percent' | 'days' | 'tenths' | '
  */
 export function Component() {
   const { t } = useTranslation();
-  const refresh = useAdminRefresh();
-  const stored = useAdminQuery<Array<{ key: string; tag: string; value: Value; fromEnvironment?: string }>>(
-    ['settings'],
-    '/api/backAdmin/settings',
+  const form = useSettingsForm(
+    GROUPS.flatMap((g) => g.fields),
+    { secrets: SECRET_FIELDS },
   );
-  const [values, setValues] = useState<Values | null>(null);
-  const [initial, setInitial] = useState<Values>({});
-  const { pending, run } = usePending();
+  const { values, pending, save } = form;
 
-  useEffect(() => {
-    if (!stored.data) return;
-    const next: Values = {};
-    for (const group of GROUPS) for (const key of group.fields) next[id(definition(key))] = definition(key).default;
-    for (const row of stored.data) if (id(row) in next) next[id(row)] = row.value;
-    setValues(next);
-    setInitial(next);
-  }, [stored.data]);
-
-  if (stored.error) return <p className="lt-card lt-empty">{stored.error}</p>;
+  if (form.error) return <p className="lt-card lt-empty">{form.error}</p>;
   if (!values) return <Spinner />;
 
   // Settings the server's environment decides (PAYMENT_SANDBOX=1): shown as they are in force, not editable.
   const fromEnvironment = new Map(
-    (stored.data ?? []).flatMap((row) => (row.fromEnvironment ? [[id(row), row.fromEnvironment] as const] : [])),
+    (form.stored ?? []).flatMap((row) => (row.fromEnvironment ? [[id(row), row.fromEnvironment] as const] : [])),
   );
-  const get = (key: FieldKey) => values[id(definition(key))];
-  const set = (key: FieldKey, value: Value) => setValues((v) => ({ ...v, [id(definition(key))]: value }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      const data = GROUPS.flatMap((g) => g.fields)
-        .map(definition)
-        .filter((def) => values[id(def)] !== initial[id(def)])
-        .map((def) => {
-          const value = values[id(def)]!;
-          return { key: def.key, tag: def.tag, value: def.kind === 'number' ? Number(value) || 0 : value };
-        });
-      if (data.length === 0) return;
-      if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) {
-        setInitial(values);
-        await refresh('settings');
-      }
-    });
-  };
+  const get = (key: FieldKey) => form.get(key)!;
+  const set = (key: FieldKey, value: Value) => form.set(key, value);
 
   const field = (key: FieldKey) => {
     const def = definition(key);

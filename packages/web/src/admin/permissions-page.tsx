@@ -7,6 +7,7 @@ import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { TableScroll } from './admin-ui';
 import { usePending } from '../hooks/use-pending';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.groups.permissions') };
 
@@ -25,11 +26,11 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const groupId = Number(useParams().groupId);
   const refresh = useAdminRefresh();
-  const group = useAdminQuery<GroupData>(['group', groupId], '/api/group.resource.v2', {
+  const group = useAdminQuery<GroupData>(['group', groupId], adminApi.permissions.resource, {
     id: groupId,
     include: 'permission',
   });
-  const categories = useAdminQuery<CategoryItem[]>(['categories'], '/api/v3/categories');
+  const categories = useAdminQuery<CategoryItem[]>(['categories'], adminApi.categories.list);
   const [held, setHeld] = useState<Set<string> | null>(null);
   const { pending, run } = usePending();
 
@@ -51,7 +52,7 @@ export function Component() {
   const save = async () => {
     await run(async () => {
       const body = { groupId, permissions: [...held].sort() };
-      if (await adminCall('POST', '/api/permission.v2', body, t('admin.saved'))) await refresh('group');
+      if (await adminCall('POST', adminApi.permissions.save, body, t('admin.saved'))) await refresh('group');
     });
   };
 

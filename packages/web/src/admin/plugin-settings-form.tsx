@@ -14,7 +14,10 @@ export function initialSettingValue(field: PluginSettingField, saved: Record<str
   return value === undefined ? '' : String(value);
 }
 
-/** The form's values as the settings call wants them; a number field that is not a number answers its key. */
+/**
+ * The form's values as the settings call wants them (a blank secret is left out); a number field that is not a number
+ * answers its key.
+ */
 export function settingsToSend(
   fields: readonly PluginSettingField[],
   values: Record<string, SettingValue>,
@@ -30,6 +33,9 @@ export function settingsToSend(
       settings[field.key] = number;
     } else if (field.type === 'boolean') {
       settings[field.key] = value === true;
+    } else if (field.visibility === 'secret' && String(value ?? '').trim() === '') {
+      // The settings pages' one rule for secrets: left blank, the stored one stays (the server merges).
+      continue;
     } else {
       settings[field.key] = String(value ?? '');
     }

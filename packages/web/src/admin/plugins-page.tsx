@@ -11,6 +11,7 @@ import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection } from './admin-ui';
 import { PluginSettingsForm } from './plugin-settings-form';
 import './plugins-page.css';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.plugins') };
 
@@ -69,7 +70,7 @@ function UploadForm() {
     form.append('file', file, file.name);
     setPending(true);
     try {
-      const result = await postForm<UploadAnswer>('/api/backAdmin/plugin/upload', form);
+      const result = await postForm<UploadAnswer>(adminApi.plugins.upload, form);
       if (isSuccess(result)) {
         const { item, previousVersion } = result.Data;
         const names = { name: item.pluginNames[locale], version: item.version, from: previousVersion };
@@ -145,7 +146,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
     try {
       const operate = plugin.enabled ? 'disable' : 'enable';
       const done = t(plugin.enabled ? 'plugins.admin.disabledToast' : 'plugins.admin.enabledToast', { name });
-      if ((await adminCall('POST', '/api/backAdmin/plugin/operate', { appid: plugin.appid, operate }, done)) !== null)
+      if ((await adminCall('POST', adminApi.plugins.operate, { appid: plugin.appid, operate }, done)) !== null)
         await refresh();
     } finally {
       setPending(false);
@@ -154,7 +155,7 @@ function PluginCard({ plugin, onDelete }: { plugin: PluginAdminItem; onDelete: (
   const saveSettings = async (settings: Record<string, string | number | boolean>): Promise<boolean> => {
     const saved = await adminCall(
       'POST',
-      '/api/backAdmin/plugin/settings',
+      adminApi.plugins.settings,
       { appid: plugin.appid, settings },
       t('plugins.admin.saved'),
     );
@@ -241,7 +242,7 @@ export function Component() {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const refresh = usePluginsRefresh();
-  const list = useAdminQuery<PluginAdminItem[]>(['plugins'], '/api/backAdmin/plugin/list');
+  const list = useAdminQuery<PluginAdminItem[]>(['plugins'], adminApi.plugins.list);
   const [deleting, setDeleting] = useState<PluginAdminItem | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -251,7 +252,7 @@ export function Component() {
     try {
       const body = { appid: deleting.appid, operate: 'delete' };
       const done = t('plugins.admin.deleted', { name: deleting.pluginNames[locale] });
-      if ((await adminCall('POST', '/api/backAdmin/plugin/operate', body, done)) !== null) {
+      if ((await adminCall('POST', adminApi.plugins.operate, body, done)) !== null) {
         setDeleting(null);
         await refresh();
       }

@@ -10,6 +10,7 @@ import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, useSelection } from './admin-ui';
 import '../components/community/community.css';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.reports') };
 
@@ -98,7 +99,7 @@ export function Component() {
   const status = STATUSES.find((s) => s === search.get('status')) ?? '0';
   const type = TYPES.find((s) => s === search.get('type')) ?? '';
   const page = positiveInt(search.get('page'), 1);
-  const list = useAdminQuery<Page<ReportItem>>(['reports', status, type, page], '/api/backAdmin/reports', {
+  const list = useAdminQuery<Page<ReportItem>>(['reports', status, type, page], adminApi.reports.list, {
     page,
     perPage: 20,
     filter: type ? { status, type } : { status },
@@ -109,7 +110,7 @@ export function Component() {
 
   const decide = async (ids: number[], to: 1 | 2) => {
     const body = { ids, status: to, ...(remark.trim() ? { remark: remark.trim() } : {}) };
-    const done = await adminCall<ReportBatchResult>('POST', '/api/backAdmin/reports/batch', body);
+    const done = await adminCall<ReportBatchResult>('POST', adminApi.reports.batch, body);
     if (!done) return;
     if (done.updated.length === 0) toast.warning(t('community.admin.reports.alreadyDecided'));
     else toast.success(to === 1 ? t('community.admin.reports.handled') : t('community.admin.reports.ignored'));

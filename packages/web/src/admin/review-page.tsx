@@ -8,6 +8,7 @@ import { Button, Spinner } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, useConfirmDelete, useSelection } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.review') };
 
@@ -30,9 +31,9 @@ interface Held {
 type HeldItem = ReviewThreadItem | ReviewPostItem | DialogReviewItem;
 
 const LIST_URL: Record<Kind, string> = {
-  thread: '/api/backAdmin/manage.thread.list',
-  post: '/api/backAdmin/manage.posts.list',
-  dialog: '/api/backAdmin/manage.dialog.messages',
+  thread: adminApi.review.threads,
+  post: adminApi.review.posts,
+  dialog: adminApi.review.dialogMessages,
 };
 
 function toHeld(kind: Kind, item: HeldItem): Held {
@@ -95,8 +96,8 @@ export function Component() {
     if (action === 'delete' && !(await confirmDelete(t('admin.review.confirmDelete', { count: ids.length })))) return;
     const [url, body] =
       kind === 'dialog'
-        ? ['/api/backAdmin/manage.dialog.review', { ids, action }]
-        : ['/api/backAdmin/manage.submit.review', { type: kind, ids, action }];
+        ? [adminApi.review.dialogReview, { ids, action }]
+        : [adminApi.review.submit, { type: kind, ids, action }];
     if (await adminCall('POST', url, body, t(`admin.review.done.${action}`))) {
       clearSelection();
       await refresh('review');

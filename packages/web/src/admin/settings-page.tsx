@@ -1,18 +1,20 @@
 import { LOGO_TYPES, SETTING_DEFINITIONS, type LogoType } from '@luntan/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { postForm } from '../api/upload';
 import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
-import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
+import { adminCall } from './admin-api';
+import { useSettingsForm } from './use-settings-form';
 import { useConfirmDelete } from './admin-ui';
-import { usePending } from '../hooks/use-pending';
 import { AgreementSettings } from './agreement-settings';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.settings') };
 
-type Values = Record<string, string | number | boolean>;
+/** The site settings of tag default (the images are shown here, and saved by their own buttons). */
+const DEFAULT_KEYS = SETTING_DEFINITIONS.filter((d) => d.tag === 'default').map((d) => d.key);
 
 /** The setting each site image is stored under. */
 const IMAGE_SETTING: Record<LogoType, string> = {
@@ -34,7 +36,6 @@ const SWITCHES = [
   'loginCaptcha',
   'dialogOpen',
 ] as const;
-const IMAGE_KEYS = new Set(Object.values(IMAGE_SETTING));
 
 function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onChanged: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onCh
     form.append('file', file, file.name);
     setBusy(true);
     try {
-      const result = await postForm<{ url: string }>('/api/settings/logo.v2', form);
+      const result = await postForm<{ url: string }>(adminApi.settings.uploadLogo, form);
       if (!isSuccess(result)) toast.error(result.Message);
       else {
         toast.success(t('admin.saved'));
@@ -58,7 +59,7 @@ function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onCh
   };
   const remove = async () => {
     if (!(await confirmDelete(t('admin.settings.confirmDeleteImage')))) return;
-    if (await adminCall('POST', '/api/settings/delete.logo.v2', { type }, t('admin.deleted'))) await onChanged();
+    if (await adminCall('POST', adminApi.settings.deleteLogo, { type }, t('admin.deleted'))) await onChanged();
   };
   return (
     <div className="lt-admin-image" data-testid={`site-image-${type}`}>
@@ -97,39 +98,15 @@ function SiteImage({ type, url, onChanged }: { type: LogoType; url: string; onCh
 /** Site settings: names and texts, records, language, registration and site switches, site images. */
 export function Component() {
   const { t } = useTranslation();
-  const refresh = useAdminRefresh();
-  const stored = useAdminQuery<Array<{ key: string; tag: string; value: string | number | boolean }>>(
-    ['settings'],
-    '/api/backAdmin/settings',
-  );
-  const [values, setValues] = useState<Values | null>(null);
-  const { pending, run } = usePending();
+  const form = useSettingsForm(DEFAULT_KEYS);
+  const { values, pending, save, refresh } = form;
 
-  useEffect(() => {
-    if (!stored.data) return;
-    const next: Values = {};
-    for (const def of SETTING_DEFINITIONS) next[def.key] = def.default;
-    for (const row of stored.data) if (row.tag === 'default') next[row.key] = row.value;
-    setValues(next);
-  }, [stored.data]);
-
-  if (stored.error) return <p className="lt-card lt-empty">{stored.error}</p>;
+  if (form.error) return <p className="lt-card lt-empty">{form.error}</p>;
   if (!values) return <Spinner />;
 
-  const set = (key: string, value: string | number | boolean) => setValues((v) => ({ ...v, [key]: value }));
-  const text = (key: string) => String(values[key] ?? '');
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      const data = SETTING_DEFINITIONS.filter((d) => d.tag === 'default' && !IMAGE_KEYS.has(d.key)).map((d) => ({
-        key: d.key,
-        value: values[d.key] ?? d.default,
-        tag: 'default',
-      }));
-      if (await adminCall('POST', '/api/settings.v2', { data }, t('admin.saved'))) await refresh('settings');
-    });
-  };
+  const set = (key: string, value: string | number | boolean) => form.set(key, value);
+  const text = (key: string) => String(form.get(key) ?? '');
+  const checked = (key: string) => form.get(key) === true;
 
   return (
     <>
@@ -186,17 +163,12 @@ export function Component() {
           <legend>{t('admin.settings.switches')}</legend>
           {SWITCHES.map((key) => (
             <label key={key} className="lt-check">
-              <input
-                type="checkbox"
-                name={key}
-                checked={values[key] === true}
-                onChange={(e) => set(key, e.target.checked)}
-              />
+              <input type="checkbox" name={key} checked={checked(key)} onChange={(e) => set(key, e.target.checked)} />
               {t(`admin.settings.field.${key}`)}
             </label>
           ))}
         </fieldset>
-        {values.siteClose === true ? (
+        {checked('siteClose') ? (
           <Textarea
             name="siteCloseMsg"
             label={t('admin.settings.field.siteCloseMsg')}
@@ -211,7 +183,7 @@ export function Component() {
           </Button>
         </div>
       </form>
-      <AgreementSettings stored={stored.data} onSaved={() => refresh('settings')} />
+      <AgreementSettings />
       <section className="lt-card" aria-labelledby="images-title">
         <h2 id="images-title" className="lt-card__title">
           {t('admin.settings.images')}

@@ -1,10 +1,12 @@
 import { SIGNIN_FIELD_NAME_MAX, SigninFieldStatus, type SigninFieldItem } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Button, Spinner, Textarea, TextInput } from '../components/ui';
+import { Button, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll } from './admin-ui';
+import { AdminSection } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.signinFields') };
 
@@ -31,8 +33,7 @@ function FieldRow({ field }: { field: SigninFieldItem }) {
   const on = field.status === SigninFieldStatus.ON;
   const update = async (changes: Record<string, unknown>) => {
     const body = { id: field.id, status: field.status, ...changes };
-    if (await adminCall('POST', '/api/admin/signinfields.update.v2', body, t('admin.saved')))
-      await refresh('signin-fields');
+    if (await adminCall('POST', adminApi.signinFields.update, body, t('admin.saved'))) await refresh('signin-fields');
   };
   const options =
     'options' in field.fieldsExt && field.fieldsExt.options ? field.fieldsExt.options.map((o) => o.value) : [];
@@ -75,7 +76,7 @@ function FieldRow({ field }: { field: SigninFieldItem }) {
 export function Component() {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const list = useAdminQuery<SigninFieldItem[]>(['signin-fields'], '/api/admin/signinfields.list.v2');
+  const list = useAdminQuery<SigninFieldItem[]>(['signin-fields'], adminApi.signinFields.list);
   const [name, setName] = useState('');
   const [type, setType] = useState(0);
   const [sort, setSort] = useState('0');
@@ -94,7 +95,7 @@ export function Component() {
       required: required ? 1 : 0,
       ...(hasOptions(type) ? { fieldsExt: optionsFromLines(options) } : {}),
     };
-    if (await adminCall('POST', '/api/admin/signinfields.create.v2', body, t('admin.saved'))) {
+    if (await adminCall('POST', adminApi.signinFields.create, body, t('admin.saved'))) {
       setName('');
       setDescription('');
       setOptions('');
@@ -105,31 +106,19 @@ export function Component() {
   return (
     <>
       <AdminSection name="signin" title={t('admin.section.signinFields')}>
-        {list.error ? <p className="lt-empty">{list.error}</p> : null}
-        {!list.data ? (
-          <Spinner />
-        ) : list.data.length === 0 ? (
-          <p className="lt-empty">{t('admin.empty')}</p>
-        ) : (
-          <TableScroll label={t('admin.section.signinFields')}>
-            <table className="lt-table">
-              <thead>
-                <tr>
-                  <th>{t('admin.categories.sort')}</th>
-                  <th>{t('admin.signinFields.name')}</th>
-                  <th>{t('admin.signinFields.typeLabel')}</th>
-                  <th>{t('admin.signinFields.required')}</th>
-                  <th className="lt-table__end">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((field) => (
-                  <FieldRow key={`${field.id}:${field.updatedAt}`} field={field} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <AdminTable
+          label={t('admin.section.signinFields')}
+          columns={[
+            { key: 'sort', header: t('admin.categories.sort') },
+            { key: 'name', header: t('admin.signinFields.name') },
+            { key: 'type', header: t('admin.signinFields.typeLabel') },
+            { key: 'required', header: t('admin.signinFields.required') },
+            { key: 'actions', header: t('admin.actions'), end: true },
+          ]}
+          rows={list.data}
+          error={list.error}
+          row={(field) => <FieldRow key={`${field.id}:${field.updatedAt}`} field={field} />}
+        />
       </AdminSection>
       <form className="lt-card lt-admin-form" onSubmit={(e) => void create(e)} aria-labelledby="signin-new-title">
         <h2 id="signin-new-title" className="lt-card__title">

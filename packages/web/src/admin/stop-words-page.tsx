@@ -10,12 +10,13 @@ import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { isSuccess, request } from '../api/dispatcher';
 import { positiveInt } from '../api/forum-queries';
-import { Pager } from '../components/forum/pager';
-import { Button, Spinner, Textarea, TextInput, toast } from '../components/ui';
+import { Button, Textarea, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { RowCheckbox, TableScroll, useConfirmDelete, useSelection } from './admin-ui';
+import { RowCheckbox, useConfirmDelete, useSelection } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { usePending } from '../hooks/use-pending';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.stopWords') };
 
@@ -41,7 +42,7 @@ function ImportForm() {
       return void toast.warning(t('admin.stopWords.tooMany', { max: STOP_WORD_BATCH_MAX }));
     await run(async () => {
       const body = { data: { type: 'stop-words', words, overwrite } };
-      const result = await adminCall<StopWordsBatchResult>('POST', '/api/stop-words/batch.v2', body);
+      const result = await adminCall<StopWordsBatchResult>('POST', adminApi.stopWords.batch, body);
       if (result) {
         toast.success(t('admin.stopWords.imported', { ...result }));
         setText('');
@@ -79,7 +80,7 @@ export function Component() {
   const [draft, setDraft] = useState(filter);
   const { selected, toggle, clear: clearSelection } = useSelection();
   const { confirmDelete, dialog } = useConfirmDelete();
-  const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], '/api/stop-words.v2', {
+  const list = useAdminQuery<Page<StopWordItem>>(['stop-words', page, filter], adminApi.stopWords.list, {
     page,
     perPage: 20,
     ...(filter ? { filter } : {}),
@@ -87,13 +88,13 @@ export function Component() {
 
   const remove = async (ids: number[]) => {
     if (!(await confirmDelete(t('admin.stopWords.confirmDelete', { count: ids.length })))) return;
-    if (await adminCall('DELETE', `/api/stop-words.v2?id=${ids.join(',')}`, undefined, t('admin.deleted'))) {
+    if (await adminCall('DELETE', adminApi.stopWords.delete(ids), undefined, t('admin.deleted'))) {
       clearSelection();
       await refresh('stop-words');
     }
   };
   const exportAll = async () => {
-    const result = await request<{ words: string[] }>({ url: '/api/stop-words/export.v2' });
+    const result = await request<{ words: string[] }>({ url: adminApi.stopWords.export });
     if (!isSuccess(result)) return void toast.error(result.Message);
     const blob = new Blob([`${result.Data.words.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
     const link = document.createElement('a');
@@ -129,60 +130,45 @@ export function Component() {
           />
           <Button htmlType="submit">{t('admin.users.searchButton')}</Button>
         </form>
-        {list.error ? <p className="lt-empty">{list.error}</p> : null}
-        {!list.data ? (
-          <Spinner />
-        ) : (
-          <>
-            <TableScroll label={t('admin.section.stopWords')}>
-              <table className="lt-table">
-                <thead>
-                  <tr>
-                    <th>
-                      <span className="lt-visually-hidden">{t('admin.select')}</span>
-                    </th>
-                    <th>{t('admin.stopWords.word')}</th>
-                    {STOP_WORD_TYPES.map((type) => (
-                      <th key={type}>{t(`admin.stopWords.type.${type}`)}</th>
-                    ))}
-                    <th>{t('admin.stopWords.replacement')}</th>
-                    <th className="lt-table__end">{t('admin.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.pageData.map((word) => (
-                    <tr key={word.id} data-testid="stop-word-row">
-                      <td>
-                        <RowCheckbox
-                          label={t('admin.selectOne', { name: word.find })}
-                          checked={selected.has(word.id)}
-                          onChange={(on) => toggle(word.id, on)}
-                        />
-                      </td>
-                      <td>{word.find}</td>
-                      {STOP_WORD_TYPES.map((type) => (
-                        <td key={type}>{t(`admin.stopWords.action.${word[type]}`)}</td>
-                      ))}
-                      <td>{word.replacement}</td>
-                      <td className="lt-table__end">
-                        <Button size="small" type="text" onClick={() => void remove([word.id])}>
-                          {t('admin.delete')}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
-            <div className="lt-toolbar">
-              <Button type="danger" disabled={selected.size === 0} onClick={() => void remove([...selected])}>
-                {t('admin.deleteSelected', { count: selected.size })}
-              </Button>
-              <Pager current={list.data.currentPage} total={list.data.totalPage} />
-            </div>
-          </>
-        )}
+        <AdminTable
+          label={t('admin.section.stopWords')}
+          columns={[
+            { key: 'select', header: <span className="lt-visually-hidden">{t('admin.select')}</span> },
+            { key: 'word', header: t('admin.stopWords.word') },
+            ...STOP_WORD_TYPES.map((type) => ({ key: type, header: t(`admin.stopWords.type.${type}`) })),
+            { key: 'replacement', header: t('admin.stopWords.replacement') },
+            { key: 'actions', header: t('admin.actions'), end: true },
+          ]}
+          rows={list.data}
+          error={list.error}
+          headWhenEmpty
+          row={(word) => (
+            <tr key={word.id} data-testid="stop-word-row">
+              <td>
+                <RowCheckbox
+                  label={t('admin.selectOne', { name: word.find })}
+                  checked={selected.has(word.id)}
+                  onChange={(on) => toggle(word.id, on)}
+                />
+              </td>
+              <td>{word.find}</td>
+              {STOP_WORD_TYPES.map((type) => (
+                <td key={type}>{t(`admin.stopWords.action.${word[type]}`)}</td>
+              ))}
+              <td>{word.replacement}</td>
+              <td className="lt-table__end">
+                <Button size="small" type="text" onClick={() => void remove([word.id])}>
+                  {t('admin.delete')}
+                </Button>
+              </td>
+            </tr>
+          )}
+          footer={
+            <Button type="danger" disabled={selected.size === 0} onClick={() => void remove([...selected])}>
+              {t('admin.deleteSelected', { count: selected.size })}
+            </Button>
+          }
+        />
       </section>
       <ImportForm />
       {dialog}

@@ -15,6 +15,7 @@ import { Button, Spinner, Textarea, TextInput } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection } from './admin-ui';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.templates') };
 
@@ -38,8 +39,7 @@ function TemplateEditor({ template }: { template: NotificationTplItem }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const body = { id: template.id, title, content, status: on ? 1 : 0 };
-    if (await adminCall('POST', '/api/backAdmin/notification/tpl/update', body, t('admin.saved')))
-      await refresh('templates');
+    if (await adminCall('POST', adminApi.templates.update, body, t('admin.saved'))) await refresh('templates');
   };
   return (
     <form className="lt-admin-form lt-review-item" onSubmit={(e) => void save(e)} data-testid="template-editor">
@@ -77,13 +77,9 @@ function TemplateEditor({ template }: { template: NotificationTplItem }) {
 }
 
 function TemplateDetail({ typeName }: { typeName: string }) {
-  const detail = useAdminQuery<NotificationTplItem[]>(
-    ['templates', 'detail', typeName],
-    '/api/notification.v2/tpl/detail',
-    {
-      typeName,
-    },
-  );
+  const detail = useAdminQuery<NotificationTplItem[]>(['templates', 'detail', typeName], adminApi.templates.detail, {
+    typeName,
+  });
   if (detail.error) return <p className="lt-empty">{detail.error}</p>;
   if (!detail.data) return <Spinner />;
   return (
@@ -106,7 +102,7 @@ export function Component() {
   const name = search.get('name') ?? '';
   const [draft, setDraft] = useState(name);
   const [open, setOpen] = useState<string | null>(null);
-  const list = useAdminQuery<Page<NotificationTplGroup>>(['templates', page, name], '/api/notification.v2/tpl', {
+  const list = useAdminQuery<Page<NotificationTplGroup>>(['templates', page, name], adminApi.templates.list, {
     page,
     perPage: 30,
     ...(name ? { name } : {}),

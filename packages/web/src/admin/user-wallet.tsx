@@ -13,7 +13,8 @@ import { Button, Spinner, TextInput } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import type { AdminMessages } from '../i18n/zh-admin';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { TableScroll } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 /** The text keys of ledger change types, order types and order states (others show their number). */
 const CHANGE_KEYS: Record<number, keyof AdminMessages['wallet']['change']> = {
@@ -67,110 +68,100 @@ function Signed({ amount }: { amount: string }) {
 function Ledger({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, page], '/api/backAdmin/users.wallet.logs', {
+  const list = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, page], adminApi.users.walletLogs, {
     page,
     perPage: 10,
     filter: { userId },
   });
   if (list.error) return <p className="lt-empty">{list.error}</p>;
   if (!list.data) return <Spinner />;
-  if (list.data.pageData.length === 0) return <p className="lt-empty--small">{t('admin.wallet.noLogs')}</p>;
   return (
-    <>
-      <TableScroll label={t('admin.wallet.tab.ledger')}>
-        <table className="lt-table lt-table--compact" data-testid="wallet-ledger">
-          <thead>
-            <tr>
-              <th>{t('admin.wallet.time')}</th>
-              <th>{t('admin.wallet.kind')}</th>
-              <th>{t('admin.wallet.available')}</th>
-              <th>{t('admin.wallet.frozen')}</th>
-              <th>{t('admin.wallet.balanceAfter')}</th>
-              <th>{t('admin.wallet.note')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.pageData.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <TimeText iso={row.createdAt} />
-                </td>
-                <td>
-                  {CHANGE_KEYS[row.changeType]
-                    ? t(`admin.wallet.change.${CHANGE_KEYS[row.changeType]!}`)
-                    : row.changeType}
-                </td>
-                <td>
-                  <Signed amount={row.changeAvailableAmount} />
-                </td>
-                <td>
-                  <Signed amount={row.changeFreezeAmount} />
-                </td>
-                <td className="lt-num">
-                  {row.availableAmount} / {row.freezeAmount}
-                </td>
-                <td className="lt-table__wrap">{row.changeDesc}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <LocalPager page={page} total={list.data.totalPage} onPage={setPage} />
-    </>
+    <AdminTable
+      label={t('admin.wallet.tab.ledger')}
+      className="lt-table--compact"
+      testId="wallet-ledger"
+      columns={[
+        { key: 'time', header: t('admin.wallet.time') },
+        { key: 'kind', header: t('admin.wallet.kind') },
+        { key: 'available', header: t('admin.wallet.available') },
+        { key: 'frozen', header: t('admin.wallet.frozen') },
+        { key: 'after', header: t('admin.wallet.balanceAfter') },
+        { key: 'note', header: t('admin.wallet.note') },
+      ]}
+      rows={list.data.pageData}
+      empty={t('admin.wallet.noLogs')}
+      emptySmall
+      row={(row) => (
+        <tr key={row.id}>
+          <td>
+            <TimeText iso={row.createdAt} />
+          </td>
+          <td>
+            {CHANGE_KEYS[row.changeType] ? t(`admin.wallet.change.${CHANGE_KEYS[row.changeType]!}`) : row.changeType}
+          </td>
+          <td>
+            <Signed amount={row.changeAvailableAmount} />
+          </td>
+          <td>
+            <Signed amount={row.changeFreezeAmount} />
+          </td>
+          <td className="lt-num">
+            {row.availableAmount} / {row.freezeAmount}
+          </td>
+          <td className="lt-table__wrap">{row.changeDesc}</td>
+        </tr>
+      )}
+      pager={<LocalPager page={page} total={list.data.totalPage} onPage={setPage} />}
+    />
   );
 }
 
 function Orders({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useAdminQuery<Page<OrderInfo>>(['orderLogs', userId, page], '/api/backAdmin/users.order.logs', {
+  const list = useAdminQuery<Page<OrderInfo>>(['orderLogs', userId, page], adminApi.users.orderLogs, {
     page,
     perPage: 10,
     filter: { userId },
   });
   if (list.error) return <p className="lt-empty">{list.error}</p>;
   if (!list.data) return <Spinner />;
-  if (list.data.pageData.length === 0) return <p className="lt-empty--small">{t('admin.wallet.noOrders')}</p>;
   return (
-    <>
-      <TableScroll label={t('admin.wallet.tab.orders')}>
-        <table className="lt-table lt-table--compact" data-testid="wallet-orders">
-          <thead>
-            <tr>
-              <th>{t('admin.wallet.time')}</th>
-              <th>{t('admin.wallet.orderSn')}</th>
-              <th>{t('admin.wallet.kind')}</th>
-              <th>{t('admin.wallet.amount')}</th>
-              <th>{t('admin.wallet.orderStatus')}</th>
-              <th>{t('admin.wallet.orderFor')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.pageData.map((order) => (
-              <tr key={order.id}>
-                <td>
-                  <TimeText iso={order.createdAt} />
-                </td>
-                <td className="lt-num">{order.orderSn}</td>
-                <td>
-                  {ORDER_TYPE_KEYS[order.type]
-                    ? t(`admin.wallet.orderType.${ORDER_TYPE_KEYS[order.type]!}`)
-                    : order.type}
-                </td>
-                <td className="lt-num">¥{order.amount}</td>
-                <td>
-                  {ORDER_STATE_KEYS[order.status]
-                    ? t(`admin.wallet.orderState.${ORDER_STATE_KEYS[order.status]!}`)
-                    : order.status}
-                </td>
-                <td className="lt-table__wrap">{order.title}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <LocalPager page={page} total={list.data.totalPage} onPage={setPage} />
-    </>
+    <AdminTable
+      label={t('admin.wallet.tab.orders')}
+      className="lt-table--compact"
+      testId="wallet-orders"
+      columns={[
+        { key: 'time', header: t('admin.wallet.time') },
+        { key: 'sn', header: t('admin.wallet.orderSn') },
+        { key: 'kind', header: t('admin.wallet.kind') },
+        { key: 'amount', header: t('admin.wallet.amount') },
+        { key: 'status', header: t('admin.wallet.orderStatus') },
+        { key: 'for', header: t('admin.wallet.orderFor') },
+      ]}
+      rows={list.data.pageData}
+      empty={t('admin.wallet.noOrders')}
+      emptySmall
+      row={(order) => (
+        <tr key={order.id}>
+          <td>
+            <TimeText iso={order.createdAt} />
+          </td>
+          <td className="lt-num">{order.orderSn}</td>
+          <td>
+            {ORDER_TYPE_KEYS[order.type] ? t(`admin.wallet.orderType.${ORDER_TYPE_KEYS[order.type]!}`) : order.type}
+          </td>
+          <td className="lt-num">¥{order.amount}</td>
+          <td>
+            {ORDER_STATE_KEYS[order.status]
+              ? t(`admin.wallet.orderState.${ORDER_STATE_KEYS[order.status]!}`)
+              : order.status}
+          </td>
+          <td className="lt-table__wrap">{order.title}</td>
+        </tr>
+      )}
+      pager={<LocalPager page={page} total={list.data.totalPage} onPage={setPage} />}
+    />
   );
 }
 
@@ -206,26 +197,17 @@ export function UserWallet({ userId, username, colSpan }: { userId: number; user
   const [reason, setReason] = useState('');
   const { pending, run } = usePending();
   // The balances after the latest change (the ledger's newest row), and the status once an update has told it.
-  const latest = useAdminQuery<Page<WalletLogItem>>(
-    ['walletLogs', userId, 'latest'],
-    '/api/backAdmin/users.wallet.logs',
-    {
-      page: 1,
-      perPage: 1,
-      filter: { userId },
-    },
-  );
+  const latest = useAdminQuery<Page<WalletLogItem>>(['walletLogs', userId, 'latest'], adminApi.users.walletLogs, {
+    page: 1,
+    perPage: 1,
+    filter: { userId },
+  });
   const [state, setState] = useState<WalletState | null>(null);
   const newest = latest.data?.pageData[0];
   const balance = state ?? (newest ? { ...newest, walletStatus: null } : null);
 
   const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    const answer = await adminCall<WalletState>(
-      'POST',
-      '/api/backAdmin/users/wallet.update',
-      { userId, ...body },
-      done,
-    );
+    const answer = await adminCall<WalletState>('POST', adminApi.users.updateWallet, { userId, ...body }, done);
     if (answer === null) return false;
     setState(answer);
     await refresh('walletLogs');

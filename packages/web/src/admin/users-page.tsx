@@ -10,14 +10,15 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../components/forum/pager';
 import { TimeText } from '../components/forum/time-text';
 import { Button, PromptDialog, Spinner, TextInput } from '../components/ui';
 import { positiveInt } from '../api/forum-queries';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll } from './admin-ui';
+import { AdminSection } from './admin-ui';
+import { AdminTable } from './admin-table';
 import { UserWallet } from './user-wallet';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.users') };
 
@@ -32,12 +33,12 @@ const ANSWER_STATUS = ['discarded', 'pending', 'rejected', 'approved'] as const;
 function UserAnswers({ userId, colSpan }: { userId: number; colSpan: number }) {
   const { t } = useTranslation();
   const refresh = useAdminRefresh();
-  const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], '/api/user/signinfields.list.v2', { userId });
+  const answers = useAdminQuery<SigninAnswerItem[]>(['answers', userId], adminApi.signinFields.ofUser, { userId });
   /** The answer being rejected: its reason is asked in a dialog. */
   const [rejecting, setRejecting] = useState<SigninAnswerItem | null>(null);
   const examine = async (answer: SigninAnswerItem, status: 2 | 3, remark = ''): Promise<boolean> => {
     const body = { data: [{ id: answer.id, status, ...(remark ? { remark } : {}) }] };
-    if (!(await adminCall('POST', '/api/admin/signinfields.examine.v2', body, t('admin.saved')))) return false;
+    if (!(await adminCall('POST', adminApi.signinFields.examine, body, t('admin.saved')))) return false;
     await refresh('answers');
     await refresh('users');
     return true;
@@ -99,14 +100,13 @@ function UserRow({ user, groups }: { user: AdminUserItem; groups: GroupData[] })
   // The server refuses to ban an administrator (the viewer's own row among them): no button that can only fail.
   const isAdministrator = user.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
   const update = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    if (!(await adminCall('POST', '/api/backAdmin/users/update.user', { id: user.userId, ...body }, done)))
-      return false;
+    if (!(await adminCall('POST', adminApi.users.update, { id: user.userId, ...body }, done))) return false;
     await refresh('users');
     return true;
   };
   const examine = async (status: 0 | 3, rejectReason?: string): Promise<boolean> => {
     const body = { data: [{ id: user.userId, status, ...(rejectReason ? { rejectReason } : {}) }] };
-    if (!(await adminCall('POST', '/api/backAdmin/users/examine', body, t('admin.saved')))) return false;
+    if (!(await adminCall('POST', adminApi.users.examine, body, t('admin.saved')))) return false;
     await refresh('users');
     return true;
   };
@@ -212,12 +212,12 @@ export function Component() {
   const filter: Record<string, unknown> = {};
   if (keyword) filter.username = keyword;
   if (status !== '') filter.status = Number(status);
-  const list = useAdminQuery<Page<AdminUserItem>>(['users', page, keyword, status], '/api/backAdmin/users', {
+  const list = useAdminQuery<Page<AdminUserItem>>(['users', page, keyword, status], adminApi.users.list, {
     page,
     perPage: 20,
     filter,
   });
-  const groups = useAdminQuery<GroupData[]>(['groups'], '/api/groups.list.v2');
+  const groups = useAdminQuery<GroupData[]>(['groups'], adminApi.groups.list);
 
   const apply = (values: { keyword?: string; status?: string }) => {
     const next = new URLSearchParams();
@@ -258,39 +258,24 @@ export function Component() {
           {t('admin.users.searchButton')}
         </Button>
       </form>
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data || !groups.data ? (
-        <Spinner />
-      ) : (
-        <>
-          <TableScroll label={t('admin.section.users')}>
-            <table className="lt-table">
-              <thead>
-                <tr>
-                  <th>ID</th>
-                  <th>{t('admin.users.name')}</th>
-                  <th>{t('admin.users.group')}</th>
-                  <th>{t('admin.users.statusLabel')}</th>
-                  <th>{t('admin.users.threads')}</th>
-                  <th>{t('admin.users.registered')}</th>
-                  <th className="lt-table__end">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.pageData.map((user) => (
-                  <UserRow
-                    key={`${user.userId}:${user.status}:${user.groups[0]?.id ?? 0}`}
-                    user={user}
-                    groups={groups.data!}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {list.data.pageData.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
-          <Pager current={list.data.currentPage} total={list.data.totalPage} />
-        </>
-      )}
+      <AdminTable
+        label={t('admin.section.users')}
+        columns={[
+          { key: 'id', header: 'ID' },
+          { key: 'name', header: t('admin.users.name') },
+          { key: 'group', header: t('admin.users.group') },
+          { key: 'status', header: t('admin.users.statusLabel') },
+          { key: 'threads', header: t('admin.users.threads') },
+          { key: 'registered', header: t('admin.users.registered') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={groups.data ? list.data : null}
+        error={list.error}
+        headWhenEmpty
+        row={(user) => (
+          <UserRow key={`${user.userId}:${user.status}:${user.groups[0]?.id ?? 0}`} user={user} groups={groups.data!} />
+        )}
+      />
     </AdminSection>
   );
 }

@@ -7,11 +7,13 @@ import {
 } from '@luntan/shared';
 import { useState, type FormEvent } from 'react';
 import { TimeText } from '../components/forum/time-text';
-import { Button, Dialog, Spinner, TextInput } from '../components/ui';
+import { Button, Dialog, TextInput } from '../components/ui';
 import { useTranslation } from '../i18n/use-translation';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
-import { AdminSection, TableScroll, useConfirmDelete } from './admin-ui';
+import { AdminSection, useConfirmDelete } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.webhooks') };
 
@@ -56,10 +58,10 @@ function WebhookDialog({ editing, onClose }: { editing: WebhookItem | 'new'; onC
     const body = { url: draft.url.trim(), events: draft.events, enabled: draft.enabled };
     const saved =
       editing === 'new'
-        ? await adminCall('POST', '/api/backAdmin/webhooks', { ...body, secret: draft.secret }, t('admin.saved'))
+        ? await adminCall('POST', adminApi.webhooks.save, { ...body, secret: draft.secret }, t('admin.saved'))
         : await adminCall(
             'POST',
-            '/api/backAdmin/webhooks.update',
+            adminApi.webhooks.update,
             { ...body, id: editing.id, ...(draft.secret ? { secret: draft.secret } : {}) },
             t('admin.saved'),
           );
@@ -139,7 +141,7 @@ function WebhookDialog({ editing, onClose }: { editing: WebhookItem | 'new'; onC
 /** A hook's recent deliveries, newest first, in a dialog. */
 function DeliveriesDialog({ hook, onClose }: { hook: WebhookItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const list = useAdminQuery<WebhookDeliveryItem[]>(['webhooks', hook.id], '/api/backAdmin/webhooks/deliveries', {
+  const list = useAdminQuery<WebhookDeliveryItem[]>(['webhooks', hook.id], adminApi.webhooks.deliveries, {
     id: hook.id,
   });
   return (
@@ -150,48 +152,38 @@ function DeliveriesDialog({ hook, onClose }: { hook: WebhookItem; onClose: () =>
       onClose={onClose}
       footer={<Button onClick={onClose}>{t('admin.webhooks.close')}</Button>}
     >
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data ? (
-        list.error ? null : (
-          <Spinner />
-        )
-      ) : list.data.length === 0 ? (
-        <p className="lt-empty">{t('admin.webhooks.noDeliveries')}</p>
-      ) : (
-        <TableScroll label={t('admin.webhooks.deliveries')}>
-          <table className="lt-table" data-testid="webhook-deliveries">
-            <thead>
-              <tr>
-                <th>{t('admin.webhooks.event')}</th>
-                <th>{t('admin.webhooks.statusLabel')}</th>
-                <th>{t('admin.webhooks.attempts')}</th>
-                <th>{t('admin.webhooks.answer')}</th>
-                <th>{t('admin.webhooks.time')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((d) => (
-                <tr key={d.id} data-testid="webhook-delivery-row">
-                  <td>
-                    <code>{d.event}</code>
-                  </td>
-                  <td>
-                    <StatusText status={d.status} />
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td className="lt-admin-webhooks__answer">
-                    {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '')}
-                    {d.durationMs !== null ? <div className="lt-empty--small">{d.durationMs} ms</div> : null}
-                  </td>
-                  <td>
-                    <TimeText iso={d.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label={t('admin.webhooks.deliveries')}
+        testId="webhook-deliveries"
+        columns={[
+          { key: 'event', header: t('admin.webhooks.event') },
+          { key: 'status', header: t('admin.webhooks.statusLabel') },
+          { key: 'attempts', header: t('admin.webhooks.attempts') },
+          { key: 'answer', header: t('admin.webhooks.answer') },
+          { key: 'time', header: t('admin.webhooks.time') },
+        ]}
+        rows={list.data}
+        error={list.error}
+        empty={t('admin.webhooks.noDeliveries')}
+        row={(d) => (
+          <tr key={d.id} data-testid="webhook-delivery-row">
+            <td>
+              <code>{d.event}</code>
+            </td>
+            <td>
+              <StatusText status={d.status} />
+            </td>
+            <td>{d.attempts}</td>
+            <td className="lt-admin-webhooks__answer">
+              {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '')}
+              {d.durationMs !== null ? <div className="lt-empty--small">{d.durationMs} ms</div> : null}
+            </td>
+            <td>
+              <TimeText iso={d.updatedAt} />
+            </td>
+          </tr>
+        )}
+      />
     </Dialog>
   );
 }
@@ -209,13 +201,13 @@ function WebhookRow({
   const refresh = useAdminRefresh();
   const { confirmDelete, dialog } = useConfirmDelete();
   const ping = async () => {
-    if (await adminCall('POST', '/api/backAdmin/webhooks.ping', { id: hook.id }, t('admin.webhooks.pinged'))) {
+    if (await adminCall('POST', adminApi.webhooks.ping, { id: hook.id }, t('admin.webhooks.pinged'))) {
       await refresh('webhooks');
     }
   };
   const remove = async () => {
     if (!(await confirmDelete(t('admin.webhooks.confirmDelete', { url: hook.url })))) return;
-    if (await adminCall('POST', '/api/backAdmin/webhooks.delete', { id: hook.id }, t('admin.deleted'))) {
+    if (await adminCall('POST', adminApi.webhooks.delete, { id: hook.id }, t('admin.deleted'))) {
       await refresh('webhooks');
     }
   };
@@ -259,7 +251,7 @@ function WebhookRow({
 /** Webhooks: other services told what happens here (list, add, edit, test, recent deliveries, delete). */
 export function Component() {
   const { t } = useTranslation();
-  const list = useAdminQuery<WebhookItem[]>(['webhooks'], '/api/backAdmin/webhooks');
+  const list = useAdminQuery<WebhookItem[]>(['webhooks'], adminApi.webhooks.list);
   const [editing, setEditing] = useState<WebhookItem | 'new' | null>(null);
   const [viewing, setViewing] = useState<WebhookItem | null>(null);
   return (
@@ -270,37 +262,25 @@ export function Component() {
           {t('admin.webhooks.add')}
         </Button>
       </div>
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data ? (
-        list.error ? null : (
-          <Spinner />
-        )
-      ) : list.data.length === 0 ? (
-        <p className="lt-empty">{t('admin.empty')}</p>
-      ) : (
-        <TableScroll label={t('admin.section.webhooks')}>
-          <table className="lt-table">
-            <thead>
-              <tr>
-                <th>{t('admin.webhooks.url')}</th>
-                <th>{t('admin.webhooks.events')}</th>
-                <th>{t('admin.webhooks.lastStatus')}</th>
-                <th className="lt-table__end">{t('admin.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((hook) => (
-                <WebhookRow
-                  key={`${hook.id}:${hook.updatedAt}`}
-                  hook={hook}
-                  onEdit={() => setEditing(hook)}
-                  onDeliveries={() => setViewing(hook)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label={t('admin.section.webhooks')}
+        columns={[
+          { key: 'url', header: t('admin.webhooks.url') },
+          { key: 'events', header: t('admin.webhooks.events') },
+          { key: 'status', header: t('admin.webhooks.lastStatus') },
+          { key: 'actions', header: t('admin.actions'), end: true },
+        ]}
+        rows={list.data}
+        error={list.error}
+        row={(hook) => (
+          <WebhookRow
+            key={`${hook.id}:${hook.updatedAt}`}
+            hook={hook}
+            onEdit={() => setEditing(hook)}
+            onDeliveries={() => setViewing(hook)}
+          />
+        )}
+      />
       {editing ? <WebhookDialog editing={editing} onClose={() => setEditing(null)} /> : null}
       {viewing ? <DeliveriesDialog hook={viewing} onClose={() => setViewing(null)} /> : null}
     </AdminSection>

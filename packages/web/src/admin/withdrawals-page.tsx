@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { positiveInt } from '../api/forum-queries';
-import { Pager } from '../components/forum/pager';
 import { TimeText } from '../components/forum/time-text';
-import { Button, PromptDialog, Spinner, TextInput, toast } from '../components/ui';
+import { Button, PromptDialog, TextInput, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminSection, RowCheckbox, useSelection } from './admin-ui';
+import { AdminTable } from './admin-table';
+import { adminApi } from '../api/admin-client';
 
 export const handle: RouteHandle = { title: (t) => t('admin.section.withdrawals') };
 
@@ -46,7 +47,7 @@ export function Component() {
   const filter: Record<string, unknown> = {};
   if (status !== '') filter.status = Number(status);
   if (username) filter.username = username;
-  const list = useAdminQuery<Page<CashItem>>(['cash', page, status, username], '/api/backAdmin/users.cash.logs', {
+  const list = useAdminQuery<Page<CashItem>>(['cash', page, status, username], adminApi.withdrawals.list, {
     page,
     perPage: 20,
     filter,
@@ -75,7 +76,7 @@ export function Component() {
 
   const review = async (remark: string): Promise<void> => {
     if (!asking) return;
-    const answer = await adminCall<ReviewAnswer>('POST', '/api/backAdmin/wallet.cash.review', {
+    const answer = await adminCall<ReviewAnswer>('POST', adminApi.withdrawals.review, {
       ids: asking.ids,
       cashStatus: asking.decision,
       remark,
@@ -145,11 +146,22 @@ export function Component() {
           ) : null}
         </div>
       ) : null}
-      {list.error ? <p className="lt-empty">{list.error}</p> : null}
-      {!list.data ? (
-        <Spinner />
-      ) : (
-        <>
+      <AdminTable
+        label={t('admin.section.withdrawals')}
+        stack
+        columns={[
+          { key: 'select', header: <span className="lt-visually-hidden">{t('admin.select')}</span> },
+          { key: 'member', header: t('admin.cash.member') },
+          { key: 'amount', header: t('admin.cash.amount') },
+          { key: 'account', header: t('admin.cash.account') },
+          { key: 'status', header: t('admin.cash.statusLabel') },
+          { key: 'applied', header: t('admin.cash.applied') },
+          { key: 'actions', header: t('admin.actions') },
+        ]}
+        rows={list.data}
+        error={list.error}
+        headWhenEmpty
+        toolbar={
           <div className="lt-toolbar lt-toolbar--start">
             <label className="lt-check">
               <input
@@ -172,78 +184,57 @@ export function Component() {
               </Button>
             ))}
           </div>
-          <div className="lt-table-wrap">
-            <table className="lt-table lt-table--stack">
-              <thead>
-                <tr>
-                  <th>
-                    <span className="lt-visually-hidden">{t('admin.select')}</span>
-                  </th>
-                  <th>{t('admin.cash.member')}</th>
-                  <th>{t('admin.cash.amount')}</th>
-                  <th>{t('admin.cash.account')}</th>
-                  <th>{t('admin.cash.statusLabel')}</th>
-                  <th>{t('admin.cash.applied')}</th>
-                  <th>{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const decisions = decisionsFor(row.cashStatus);
-                  return (
-                    <tr key={row.id} data-testid="cash-row" data-cash-id={row.id}>
-                      <td>
-                        <RowCheckbox
-                          label={t('admin.selectOne', { name: row.cashSn })}
-                          checked={selected.has(row.id)}
-                          disabled={decisions.length === 0}
-                          onChange={(on) => toggle(row.id, on)}
-                        />
-                      </td>
-                      <td>
-                        <strong>{row.username ?? `#${row.userId}`}</strong>
-                        <div className="lt-empty--small lt-num">{row.cashSn}</div>
-                      </td>
-                      <td className="lt-num" data-label={t('admin.cash.amount')}>
-                        ¥{row.cashApplyAmount}
-                        <div className="lt-empty--small">{t('admin.cash.feeOf', { amount: row.cashCharge })}</div>
-                      </td>
-                      <td className="lt-table__wrap" data-label={t('admin.cash.account')}>
-                        {row.receiveAccount}
-                      </td>
-                      <td data-label={t('admin.cash.statusLabel')}>
-                        <span className={`lt-cash-status lt-cash-status--${statusKey(row.cashStatus)}`}>
-                          {t(`admin.cash.status.${statusKey(row.cashStatus)}`)}
-                        </span>
-                        {row.remark ? <div className="lt-empty--small">{row.remark}</div> : null}
-                      </td>
-                      <td data-label={t('admin.cash.applied')}>
-                        <TimeText iso={row.createdAt} />
-                      </td>
-                      <td>
-                        <div className="lt-table__actions">
-                          {decisions.map((d) => (
-                            <Button
-                              key={d}
-                              size="small"
-                              type={d === 3 ? 'danger' : 'primary'}
-                              onClick={() => setAsking({ ids: [row.id], decision: d })}
-                            >
-                              {t(`admin.cash.${DECISION_KEYS[d]}`)}
-                            </Button>
-                          ))}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {rows.length === 0 ? <p className="lt-empty">{t('admin.empty')}</p> : null}
-          <Pager current={list.data.currentPage} total={list.data.totalPage} />
-        </>
-      )}
+        }
+        row={(row) => {
+          const decisions = decisionsFor(row.cashStatus);
+          return (
+            <tr key={row.id} data-testid="cash-row" data-cash-id={row.id}>
+              <td>
+                <RowCheckbox
+                  label={t('admin.selectOne', { name: row.cashSn })}
+                  checked={selected.has(row.id)}
+                  disabled={decisions.length === 0}
+                  onChange={(on) => toggle(row.id, on)}
+                />
+              </td>
+              <td>
+                <strong>{row.username ?? `#${row.userId}`}</strong>
+                <div className="lt-empty--small lt-num">{row.cashSn}</div>
+              </td>
+              <td className="lt-num" data-label={t('admin.cash.amount')}>
+                ¥{row.cashApplyAmount}
+                <div className="lt-empty--small">{t('admin.cash.feeOf', { amount: row.cashCharge })}</div>
+              </td>
+              <td className="lt-table__wrap" data-label={t('admin.cash.account')}>
+                {row.receiveAccount}
+              </td>
+              <td data-label={t('admin.cash.statusLabel')}>
+                <span className={`lt-cash-status lt-cash-status--${statusKey(row.cashStatus)}`}>
+                  {t(`admin.cash.status.${statusKey(row.cashStatus)}`)}
+                </span>
+                {row.remark ? <div className="lt-empty--small">{row.remark}</div> : null}
+              </td>
+              <td data-label={t('admin.cash.applied')}>
+                <TimeText iso={row.createdAt} />
+              </td>
+              <td>
+                <div className="lt-table__actions">
+                  {decisions.map((d) => (
+                    <Button
+                      key={d}
+                      size="small"
+                      type={d === 3 ? 'danger' : 'primary'}
+                      onClick={() => setAsking({ ids: [row.id], decision: d })}
+                    >
+                      {t(`admin.cash.${DECISION_KEYS[d]}`)}
+                    </Button>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          );
+        }}
+      />
       <PromptDialog
         open={asking !== null}
         title={

@@ -22,6 +22,3 @@ export const LOGIN_REQUIRED_ROUTES = [
   '/wallet',
   '/wallet/recharge',
 ] as const;
-
-/** Pages of this app that only make sense for a signed-in user. */
-export const OWN_GUARDED_ROUTES = ['/my', '/message'] as const;

@@ -6,6 +6,7 @@ import { toast } from '../components/ui';
 import { clearAccessToken, saveAccessToken } from '../api/token-store';
 import type { AppContext } from '../app-context';
 import { takeJumpUrl } from './jump-url';
+import { endpoints } from '../api/endpoints';
 
 /**
  * After a successful login or registration: keep the token (local storage; the server already set the cookie),
@@ -27,7 +28,7 @@ export async function forgetSession(ctx: AppContext): Promise<void> {
 
 /** Logs out on the server (revokes the token, clears the cookie), then forgets it here. */
 export async function logout(ctx: AppContext): Promise<void> {
-  await request({ url: '/api/v3/users/logout', method: 'POST', data: {}, handleError: false });
+  await request({ url: endpoints.users.logout, method: 'POST', data: {}, handleError: false });
   await forgetSession(ctx);
 }
 

@@ -8,6 +8,7 @@ import { uploadImage } from '../api/upload';
 import { useAppContext } from '../app-context';
 import { toast } from '../components/ui';
 import { refreshUnread } from './use-unread';
+import { endpoints } from '../api/endpoints';
 
 /** The images a private message may carry (the server checks the bytes again). */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -46,8 +47,8 @@ export function useSendMessage(target: ChatTarget): {
         method: 'POST',
         handleError: false,
         ...(target.dialogId
-          ? { url: '/api/v3/dialog/message.create', data: { dialogId: target.dialogId, ...content } }
-          : { url: '/api/v3/dialog.create', data: { recipientUserId: target.userId, ...content } }),
+          ? { url: endpoints.dialogs.sendMessage, data: { dialogId: target.dialogId, ...content } }
+          : { url: endpoints.dialogs.create, data: { recipientUserId: target.userId, ...content } }),
       });
       if (!isSuccess(result)) {
         toast.error(result.Message);
@@ -97,7 +98,7 @@ export function useMarkRead(dialogId: number | null, newestFromOther: number | u
     const mark = (): void => {
       if (document.visibilityState === 'hidden' || marked.current === key) return;
       marked.current = key;
-      void request({ url: '/api/v3/dialog.update', method: 'POST', data: { dialogId }, handleError: false }).then(
+      void request({ url: endpoints.dialogs.update, method: 'POST', data: { dialogId }, handleError: false }).then(
         async (result) => {
           if (!isSuccess(result)) return;
           await Promise.all([

@@ -5,9 +5,10 @@ import { forumQuery } from '../api/queries';
 import { useAppContext, type AppContext } from '../app-context';
 import { forgetSession } from '../auth/session';
 import { refreshUnread } from './use-unread';
+import { endpoints } from '../api/endpoints';
 
 /** The signed-in member's event stream (server-sent events, authenticated by the session cookie). */
-export const LIVE_URL = '/api/v3/live';
+export const LIVE_URL = endpoints.live;
 
 export const LIVE_EVENTS = LIVE_EVENT_KINDS;
 export type { LiveEventKind };

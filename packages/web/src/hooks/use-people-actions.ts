@@ -17,6 +17,7 @@ import { LOGIN_PATH } from '../auth/guard';
 import { saveJumpUrl } from '../auth/jump-url';
 import { toast } from '../components/ui';
 import { useViewer } from './use-forum';
+import { endpoints } from '../api/endpoints';
 
 type Patch<T> = (value: T) => T;
 
@@ -89,7 +90,7 @@ export function usePeopleActions(): PeopleActions {
 
   const follow = async (userId: number): Promise<FollowCreated | null> => {
     if (!signedIn()) return null;
-    const result = await send<FollowCreated>('/api/v3/follow.create', { toUserId: userId });
+    const result = await send<FollowCreated>(endpoints.follow.create, { toUserId: userId });
     if (!isSuccess(result)) {
       refused(result);
       return null;
@@ -100,7 +101,7 @@ export function usePeopleActions(): PeopleActions {
 
   const unfollow = async (userId: number): Promise<boolean> => {
     if (!signedIn()) return false;
-    const result = await send('/api/v3/follow.delete', { id: userId, type: FollowType.FOLLOWING });
+    const result = await send(endpoints.follow.delete, { id: userId, type: FollowType.FOLLOWING });
     if (!isSuccess(result)) {
       refused(result);
       return false;
@@ -111,7 +112,7 @@ export function usePeopleActions(): PeopleActions {
 
   const setDenied = async (userId: number, isDeny: boolean): Promise<boolean> => {
     if (!signedIn()) return false;
-    const result = await send(isDeny ? '/api/v3/users/deny.create' : '/api/v3/users/deny.delete', { id: userId });
+    const result = await send(isDeny ? endpoints.users.denyCreate : endpoints.users.denyDelete, { id: userId });
     if (!isSuccess(result)) {
       console.error(`[people] ${isDeny ? 'block' : 'unblock'} failed: ${result.Code} ${result.Message}`);
       return false;

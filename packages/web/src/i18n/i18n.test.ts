@@ -19,6 +19,30 @@ describe('i18n', () => {
     }
   });
 
+  it("splits the catalogues per feature: each en file has its zh file's keys, none passes 400 lines", () => {
+    const sources = import.meta.glob<string>(['./zh/*.ts', './en/*.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const names = (lang: string) =>
+      Object.keys(sources)
+        .filter((path) => path.startsWith(`./${lang}/`))
+        .map((path) => path.slice(5))
+        .sort();
+    expect(names('zh').length).toBeGreaterThan(5);
+    expect(names('en')).toEqual(names('zh'));
+    for (const [path, text] of Object.entries(sources)) expect(text.split('\n').length, path).toBeLessThanOrEqual(400);
+    const zhParts = import.meta.glob<Record<string, object>>('./zh/*.ts', { eager: true });
+    const enParts = import.meta.glob<Record<string, object>>('./en/*.ts', { eager: true });
+    for (const [path, module] of Object.entries(zhParts)) {
+      const english = enParts[path.replace('./zh/', './en/')];
+      for (const [name, messages] of Object.entries(module)) {
+        expect(keys(english?.[name] ?? {}).sort(), `${path} ${name}`).toEqual(keys(messages).sort());
+      }
+    }
+  });
+
   it("uses the spec's English words exactly", () => {
     const t = createI18n('en').t;
     expect(t('nav.home')).toBe('Home');

@@ -6,19 +6,11 @@ import { createI18nWith } from './runtime';
 import { zh } from './zh';
 import { zhAdmin } from './zh-admin';
 
-export {
-  CATALOGUE_SOURCES,
-  htmlLang,
-  loadAdminCatalogue,
-  loadCatalogue,
-  switchLanguage,
-  writeLocaleCookie,
-} from './runtime';
+export { CATALOGUE_SOURCES, htmlLang } from './runtime';
 
 /** Both catalogues whole, the back office's messages included. */
 const zhAll = { ...zh, admin: { ...zh.admin, ...zhAdmin } };
 const enAll = { ...en, admin: { ...en.admin, ...enAdmin } };
-export const resources = { zh: { translation: zhAll }, en: { translation: enAll } } as const;
 
 /**
  * An i18next instance with both catalogues bundled: the server renderer's (one per request) and the tests'. The

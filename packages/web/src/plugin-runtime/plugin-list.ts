@@ -1,8 +1,8 @@
 import type { PluginListItem } from '@luntan/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { isSuccess, type ApiResult } from '../api/dispatcher';
 import { platformFromUserAgent, type Platform } from '../platform/platform';
+import { endpoints } from '../api/endpoints';
 
 /** GET /api/v3/plugin/list for one platform: the enabled plugins of the desktop (pc) or mobile (h5) layout. */
 export const pluginListKey = (platform: Platform) => ['plugins', platform] as const;
@@ -11,7 +11,7 @@ export const pluginListQuery = (api: ApiClient, platform: Platform) => ({
   queryKey: pluginListKey(platform),
   // A forum without the plugin calls (or a failing one) simply has no plugins: no error page, no redirect.
   queryFn: (): Promise<ApiResult<PluginListItem[]>> =>
-    api.get<PluginListItem[]>('/api/v3/plugin/list', { platform }, { handleError: false }),
+    api.get<PluginListItem[]>(endpoints.plugins.list, { platform }, { handleError: false }),
 });
 
 const NONE: PluginListItem[] = [];
@@ -19,10 +19,6 @@ const NONE: PluginListItem[] = [];
 /** The list when it has been fetched successfully, else none. */
 export function pluginsOf(result: ApiResult<PluginListItem[]> | undefined): PluginListItem[] {
   return result && isSuccess(result) && Array.isArray(result.Data) ? result.Data : NONE;
-}
-
-export function cachedPlugins(queryClient: QueryClient, platform: Platform): PluginListItem[] {
-  return pluginsOf(queryClient.getQueryData<ApiResult<PluginListItem[]>>(pluginListKey(platform)));
 }
 
 /**

@@ -11,6 +11,7 @@ import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.bindTitle') };
 
@@ -40,7 +41,7 @@ export function Component() {
     }
     void run(async () => {
       const result = await request({
-        url: '/api/v3/users/sms.bind',
+        url: endpoints.sms.bind,
         method: 'POST',
         data: { mobile, code },
         validator: smsCodeBody,

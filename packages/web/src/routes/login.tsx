@@ -12,6 +12,7 @@ import { OauthButtons, OauthErrorNotice, oauthErrorOf } from '../components/oaut
 import { usePending } from '../hooks/use-pending';
 import { asksForCaptcha, useCaptcha } from '../components/community/captcha';
 import { Code } from '@luntan/shared';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('auth.loginTitle') };
 
@@ -43,7 +44,7 @@ export function Component() {
     await run(async () => {
       const solution = await captcha.take();
       const result = await submitSignIn(ctx, navigate, {
-        url: '/api/v3/users/username.login',
+        url: endpoints.users.login,
         data: { username: username.trim(), password, ...(solution ? { captcha: solution } : {}) },
         validator: loginBody,
         successText: t('auth.loginSuccess'),

@@ -38,5 +38,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-
-export const Component = NotFoundPage;

@@ -11,6 +11,7 @@ import { Button, LinkButton, Spinner, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
 import '../components/money/money.css';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('money.invite.title') };
 
@@ -71,7 +72,7 @@ export function Component() {
             <PayDialog
               open={paying}
               onClose={() => setPaying(false)}
-              createOrder={() => post<OrderInfo>('/api/v3/order.create', { type: OrderType.REGISTER })}
+              createOrder={() => post<OrderInfo>(endpoints.orders.create, { type: OrderType.REGISTER })}
               onPaid={(order) => void paid(order)}
               returnPath="/"
               title={heading}

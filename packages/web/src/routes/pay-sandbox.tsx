@@ -13,6 +13,7 @@ import { Button, LinkButton, Spinner } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
 import '../components/money/money.css';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('money.sandbox.title') };
 
@@ -48,7 +49,7 @@ export function Component() {
     setPending(outcome);
     setProblem('');
     try {
-      const answer = await request({ url: '/api/v3/pay/sandbox/complete', method: 'POST', data: { orderSn, outcome } });
+      const answer = await request({ url: endpoints.pay.sandboxComplete, method: 'POST', data: { orderSn, outcome } });
       if (!isSuccess(answer)) {
         setProblem(answer.Message);
         return;

@@ -10,6 +10,7 @@ import { useForum } from '../hooks/use-forum';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.loginTitle') };
 
@@ -31,7 +32,7 @@ export function Component() {
     }
     void run(() =>
       submitSignIn(ctx, navigate, {
-        url: '/api/v3/users/sms.login',
+        url: endpoints.sms.login,
         data: { mobile, code },
         validator: smsCodeBody,
         successText: t('auth.loginSuccess'),

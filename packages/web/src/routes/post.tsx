@@ -19,6 +19,7 @@ import { useForum } from '../hooks/use-forum';
 import { useCaptcha } from '../components/community/captcha';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -191,7 +192,7 @@ function PostForm({ threadId }: { threadId: number }) {
     try {
       const content = { text: values.text };
       const answer = editing
-        ? await post<{ threadId: number }>('/api/v3/thread.update', {
+        ? await post<{ threadId: number }>(endpoints.threads.update, {
             threadId: editing.threadId,
             title: values.title,
             content,
@@ -199,7 +200,7 @@ function PostForm({ threadId }: { threadId: number }) {
             ...money,
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
-        : await post<{ threadId: number }>('/api/v3/thread.create', {
+        : await post<{ threadId: number }>(endpoints.threads.create, {
             categoryId,
             title: values.title,
             content,

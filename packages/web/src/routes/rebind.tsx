@@ -12,6 +12,7 @@ import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { leavePhonePage } from './bind-phone';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.rebindTitle') };
 
@@ -46,7 +47,7 @@ export function Component() {
       return;
     }
     void run(async () => {
-      if (await call('/api/v3/users/sms.verify', { code: oldCode, type: 'verify' })) setStep(2);
+      if (await call(endpoints.sms.verify, { code: oldCode, type: 'verify' })) setStep(2);
     });
   };
 
@@ -57,7 +58,7 @@ export function Component() {
       return;
     }
     void run(async () => {
-      if (!(await call('/api/v3/users/sms.rebind', { mobile, code }))) return;
+      if (!(await call(endpoints.sms.rebind, { mobile, code }))) return;
       await ctx.queryClient.fetchQuery({ ...forumQuery(ctx.api), staleTime: 0 });
       toast.success(t('phone.changed'));
       leavePhonePage(navigate);

@@ -22,6 +22,7 @@ import { usePending } from '../hooks/use-pending';
 import { useCaptcha } from '../components/community/captcha';
 import { inviteDetailQuery } from '../api/community-queries';
 import '../components/community/community.css';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('auth.registerTitle') };
 
@@ -81,7 +82,7 @@ export function Component() {
       const given = answersOf(fields, answers);
       if (given.length > 0) body.signinFields = given;
       await submitSignIn(ctx, navigate, {
-        url: '/api/v3/users/username.register',
+        url: endpoints.users.register,
         data: body,
         validator: registerBody,
         successText: t('auth.registerSuccess'),

@@ -10,6 +10,7 @@ import { Button, TextInput, toast } from '../components/ui';
 import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('phone.resetTitle') };
 
@@ -39,7 +40,7 @@ export function ResetPasswordSmsSection() {
     }
     void run(async () => {
       const result = await request({
-        url: '/api/v3/users/sms.reset.pwd',
+        url: endpoints.sms.resetPassword,
         method: 'POST',
         data: { mobile, code, password },
         validator: smsResetPasswordBody,

@@ -11,6 +11,7 @@ import { usePending } from '../hooks/use-pending';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
 import { ResetPasswordSmsSection } from './reset-password-sms';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('mail.resetTitle') };
 
@@ -29,7 +30,7 @@ function ResetByEmail() {
     }
     void run(async () => {
       const result = await request({
-        url: '/api/v3/users/password.forgot',
+        url: endpoints.users.passwordForgot,
         method: 'POST',
         data: { account: account.trim() },
         validator: passwordForgotBody,
@@ -170,7 +171,7 @@ function NewPassword({ token }: { token: string }) {
     }
     void run(async () => {
       const result = await request({
-        url: '/api/v3/users/password.reset',
+        url: endpoints.users.passwordReset,
         method: 'POST',
         data: { token, password: values.password },
         validator: passwordResetBody,

@@ -18,6 +18,7 @@ import { Button, Spinner, toast } from '../components/ui';
 import type { RouteHandle } from '../routing/handle';
 import './auth.css';
 import { usePending } from '../hooks/use-pending';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('signin.title') };
 
@@ -48,7 +49,7 @@ export function Component() {
     const data = answersOf(fields, values);
     if (data.length === 0) return void toast.warning(t('signin.nothing'));
     await run(async () => {
-      if (!(await post('/api/v3/user/signinfields.create', { data }))) return;
+      if (!(await post(endpoints.users.signinFieldsCreate, { data }))) return;
       toast.success(t('signin.saved'));
       await queryClient.invalidateQueries({ queryKey: forumKey });
       await queryClient.invalidateQueries({ queryKey: ['signin-fields'] });

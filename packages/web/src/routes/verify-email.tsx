@@ -9,6 +9,7 @@ import { Icon, LinkButton, Spinner } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
 import type { RouteHandle } from '../routing/handle';
 import { AuthCard } from './auth-card';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('mail.verifyTitle') };
 
@@ -35,7 +36,7 @@ export function Component() {
       return;
     }
     void request<EmailVerifyResult>({
-      url: '/api/v3/users/email.verify',
+      url: endpoints.users.emailVerify,
       method: 'POST',
       data: { token },
       validator: emailVerifyBody,

@@ -14,6 +14,7 @@ import { platformFromUserAgent } from '../platform/platform';
 import { usePlatform } from '../platform/platform-context';
 import type { RouteHandle } from '../routing/handle';
 import '../components/money/money.css';
+import { endpoints } from '../api/endpoints';
 
 export const handle: RouteHandle = { title: (t) => t('money.recharge.title') };
 
@@ -66,7 +67,7 @@ export function Component() {
     setCreating(true);
     setProblem('');
     void request<OrderInfo>({
-      url: '/api/v3/order.create',
+      url: endpoints.orders.create,
       method: 'POST',
       data: { type: OrderType.RECHARGE, amount: formatMoney(check.cents) },
     })

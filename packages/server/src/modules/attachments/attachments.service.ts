@@ -19,10 +19,10 @@ import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
 import { can, requireUser } from '../../access/viewer.js';
-import { findCategory } from '../categories/categories.repository.js';
-import { categoryNotFound } from '../categories/categories.service.js';
-import { readSetting } from '../settings/settings.repository.js';
-import { decodeSetting } from '../settings/settings.service.js';
+import { findCategory } from '../categories/index.js';
+import { categoryNotFound } from '../categories/index.js';
+import { readSetting } from '../settings/index.js';
+import { decodeSetting } from '../settings/index.js';
 import { findAttachmentByKey, insertAttachment } from './attachments.repository.js';
 import {
   extensionOf,
@@ -34,6 +34,7 @@ import {
   type ImageFormat,
   type StoredImage,
 } from './images.js';
+import { msg } from '../../i18n/index.js';
 
 export function presentAttachment(a: Attachment): AttachmentItem {
   const ext = extensionOf(a.format);
@@ -79,7 +80,7 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
   const limit = await sizeLimitBytes(ctx);
   const { file, fields } = await readMultipartUpload(request, {
     field: 'file',
-    label: { zh: '图片', en: 'Image' },
+    label: msg('attachments.image'),
     fileSize: limit,
   });
   const type = attachmentUploadType.safeParse(fields.get('type'), { reportInput: true });
@@ -93,7 +94,7 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
     categoryId = category.id;
     if (!can(request.viewer, 'thread.insertImage', categoryId)) throw forbidden();
   }
-  if (!file) throw invalidField('file', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
+  if (!file) throw invalidField('file', msg('attachments.chooseImageUpload'));
   const { bytes } = file;
   const fileName = withoutNul(file.fileName).slice(0, 255);
 
@@ -120,7 +121,7 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
 }
 
 const imageNotFound = () =>
-  new AppError(Code.RESOURCE_NOT_FOUND, { zh: '图片不存在', en: 'image not found' }, { httpStatus: 404 });
+  new AppError(Code.RESOURCE_NOT_FOUND, msg('attachments.imageNotFound'), { httpStatus: 404 });
 
 /** Writes a file so that a reader never sees it half written. */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {

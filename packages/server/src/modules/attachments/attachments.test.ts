@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Code, GroupId, type AttachmentItem } from '@luntan/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { buildCategory, buildThread, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
+import { buildCategory, buildThread, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let alice: User;
 let memberPerms: string[];
 let photo: Buffer;
@@ -50,10 +50,8 @@ const image = (url: string, accept = 'image/png,image/*;q=0.8') =>
   t.app.inject({ method: 'GET', url, headers: { accept } });
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
   alice = await buildUser(t);
-  memberPerms = await memberPermissions(t, admin);
+  memberPerms = await memberPermissions(t, t.admin);
   photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366aa' } })
     .composite([
       { input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="250" fill="#fc0"/></svg>') },
@@ -72,9 +70,6 @@ beforeAll(async () => {
   animation = await sharp(raw, { raw: { width: w, height: h * frames, channels: 4, pageHeight: h } })
     .gif({ delay: Array<number>(frames).fill(50), loop: 0 })
     .toBuffer();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/v3/attachments', () => {
@@ -176,23 +171,27 @@ describe('POST /api/v3/attachments', () => {
     expect((await upload(alice.token, undefined)).Data).toMatchObject({ field: 'file' });
     expect((await upload(alice.token, jpeg(), { type: 'video' })).Data).toMatchObject({ field: 'type' });
     expect((await t.post('/api/v3/attachments', { file: 'x' }, alice.token)).Data).toMatchObject({ field: 'file' });
-    await t.post('/api/settings.v2', { data: [{ key: 'attachmentSizeLimit', value: 10, tag: 'default' }] }, admin);
+    await t.post('/api/settings.v2', { data: [{ key: 'attachmentSizeLimit', value: 10, tag: 'default' }] }, t.admin);
     try {
       const res = await upload(alice.token, jpeg());
       expect(res.Code).toBe(Code.INVALID_PARAMETER);
       expect(res.Data).toMatchObject({ field: 'file' });
       expect(res.Message).toBe('图片不能超过 10 KB');
     } finally {
-      await t.post('/api/settings.v2', { data: [{ key: 'attachmentSizeLimit', value: 5120, tag: 'default' }] }, admin);
+      await t.post(
+        '/api/settings.v2',
+        { data: [{ key: 'attachmentSizeLimit', value: 5120, tag: 'default' }] },
+        t.admin,
+      );
     }
   });
 
   it('needs a login and thread.insertImage, globally or in the category', async () => {
     expect((await upload(undefined, jpeg())).Code).toBe(Code.JUMP_TO_LOGIN);
-    const c = await buildCategory(t, admin);
+    const c = await buildCategory(t, t.admin);
     await setGroupPermissions(
       t,
-      admin,
+      t.admin,
       GroupId.MEMBER,
       memberPerms.filter((p) => p !== 'thread.insertImage'),
     );
@@ -200,7 +199,7 @@ describe('POST /api/v3/attachments', () => {
       expect((await upload(alice.token, jpeg())).Code).toBe(Code.UNAUTHORIZED);
       await setGroupPermissions(
         t,
-        admin,
+        t.admin,
         GroupId.MEMBER,
         memberPerms.filter((p) => p !== 'thread.insertImage').concat(`category${c}.thread.insertImage`),
       );
@@ -213,7 +212,7 @@ describe('POST /api/v3/attachments', () => {
         field: 'categoryId',
       });
     } finally {
-      await setGroupPermissions(t, admin, GroupId.MEMBER, memberPerms);
+      await setGroupPermissions(t, t.admin, GroupId.MEMBER, memberPerms);
     }
   });
 

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * Image files of attachments, under DATA_DIR/uploads/attachments/YYYY/MM/:
@@ -40,11 +41,8 @@ export interface SniffedImage {
 
 /** The image's real type and size, judged from its bytes (never from its name or declared type). */
 export async function sniffImage(bytes: Buffer): Promise<SniffedImage> {
-  if (bytes.length === 0) throw invalidField('file', { zh: '图片是空的', en: 'The image is empty' });
-  const header = await readImageHeader(bytes, 'file', FORMATS, {
-    zh: '只支持 JPEG、PNG、GIF、WebP 图片',
-    en: 'Only JPEG, PNG, GIF and WebP images are accepted',
-  });
+  if (bytes.length === 0) throw invalidField('file', msg('attachments.imageEmpty'));
+  const header = await readImageHeader(bytes, 'file', FORMATS, msg('attachments.onlyJpegPngGif'));
   return { ...header, format: header.format as ImageFormat };
 }
 

@@ -1,13 +1,14 @@
 import net from 'node:net';
 import { Code } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
 /**
  * Uploads refused early must not be read: over a real socket, a client keeps sending a 100 MB body as fast as the
  * server takes it, and counts how much the server took before it answered and hung up.
  */
-let t: TestServer;
+const t = useTestServer();
 let port: number;
 let member: string;
 
@@ -15,13 +16,9 @@ const MB = 1024 * 1024;
 const BOUNDARY = 'luntanUploadBoundary';
 
 beforeAll(async () => {
-  t = await startTestServer();
   member = (await buildUser(t)).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface Outcome {

@@ -5,13 +5,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { isUsernameTaken, login, logout, register } from './auth.service.js';
+import { login, logout, register } from './auth.service.js';
 import { clientOf, setSignInCookies, setTokenCookie } from '../../access/session-cookie.js';
-import { linkBase, startRegistrationLink } from '../mail/mail.service.js';
-import { normalizeUsername } from '../users/users.repository.js';
+import { linkBase, startRegistrationLink } from '../mail/index.js';
+import { normalizeUsername } from '../users/index.js';
+import { isUsernameTaken } from '../users/index.js';
 import { requireUser } from '../../access/viewer.js';
-import { assertCaptcha } from '../captcha/captcha.service.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { assertCaptcha } from '../captcha/index.js';
+import { readSiteSettings } from '../settings/index.js';
 import type { LoginThrottle } from '../../core/rate-limit.js';
 
 /** While loginCaptcha is on, a login needs a captcha after this many failures in a row (account or address). */

@@ -14,34 +14,31 @@ import {
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
-import { AppError, fieldError, invalidField } from '../../core/errors.js';
-import { assertCaptcha } from '../captcha/captcha.service.js';
-import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/invites.service.js';
-import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/mail.service.js';
+import { AppError, invalidField } from '../../core/errors.js';
+import { assertCaptcha } from '../captcha/index.js';
+import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/index.js';
+import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/index.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/groups.repository.js';
-import { isSiteClosed, readAgreements, readSiteSettings, siteClosedError } from '../settings/settings.service.js';
-import { registrationFields } from '../signin-fields/signin-fields.service.js';
-import { screenText, wordRefused, type StopWordCache } from '../stop-words/stop-words.service.js';
+import { addUserToGroup, findDefaultGroup, isAdministrator } from '../groups/index.js';
+import { isSiteClosed, readAgreements, readSiteSettings, siteClosedError } from '../settings/index.js';
+import { registrationFields } from '../signin-fields/index.js';
+import { screenText, wordRefused, type StopWordCache } from '../stop-words/index.js';
 import {
   findUserById,
   findUserByMobile,
   findUserByUsername,
   insertUser,
   normalizeUsername,
-  replaceGeneratedUsername,
   updateUser,
-} from '../users/users.repository.js';
-import {
-  deleteGeneratedPassword,
-  insertGeneratedPassword,
-  stillGeneratedPassword,
-} from './generated-passwords.repository.js';
-import { createAccessToken, revokeOtherTokens, revokeToken } from '../../access/tokens.repository.js';
+} from '../users/index.js';
+import { insertGeneratedPassword } from '../users/index.js';
+import { isUsernameTaken, usernameTaken } from '../users/index.js';
+import { createAccessToken, revokeToken } from '../../access/tokens.repository.js';
 import type { ClientInfo } from '../../access/session-cookie.js';
 import { statusError } from '../../access/viewer.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, replacePassword } from '../users/index.js';
+import { msg } from '../../i18n/index.js';
 
 export type { ClientInfo } from '../../access/session-cookie.js';
 
@@ -58,12 +55,6 @@ async function issueSession(db: Kysely<DB>, userId: number, status: number, clie
     expiresAt: inMs(ACCESS_TOKEN_TTL_MS),
   });
   return { accessToken, userId, userStatus: status, expiresIn: ACCESS_TOKEN_TTL_MS / 1000 };
-}
-
-const usernameTaken = () => new AppError(Code.USERNAME_EXISTS);
-
-export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
-  return (await findUserByUsername(db, username)) !== undefined;
 }
 
 /**
@@ -99,10 +90,7 @@ export async function register(
   const site = await assertRegistrationOpen(db);
   if (site.registerCaptcha === true) await assertCaptcha(db, body.captcha);
   if ((await readAgreements(db)).registerAgreementOpen && body.agreement !== true) {
-    throw invalidField('agreement', {
-      zh: '请阅读并同意注册协议和隐私政策',
-      en: 'Please read and accept the registration agreement and the privacy policy',
-    });
+    throw invalidField('agreement', msg('auth.readAcceptRegistrationAgreement'));
   }
   const invite = await inviteForRegistration(db, body.inviteCode, site.registerInviteOnly === true);
   const nickname = await screenNames(db, cache, body.username, body.nickname);
@@ -129,11 +117,7 @@ export async function register(
 
 /** registerClose is on. Data.reason lets a sign-in with another service tell it from other refusals. */
 export const registrationClosed = () =>
-  new AppError(
-    Code.UNAUTHORIZED,
-    { zh: '站点已关闭注册', en: 'registration is closed' },
-    { data: { reason: 'registerClosed' } },
-  );
+  new AppError(Code.UNAUTHORIZED, msg('auth.registrationClosed'), { data: { reason: 'registerClosed' } });
 
 type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 
@@ -229,44 +213,6 @@ export async function login(
   return null;
 }
 
-const usernameFixed = () =>
-  fieldError(Code.UNAUTHORIZED, 'username', {
-    zh: '用户名不能再修改：只有系统生成的用户名可以修改一次',
-    en: 'Your username cannot be changed: only a username the site made up can be changed, once',
-  });
-
-/**
- * update.user `username`, before anything is written: a member whose username the site made up may choose their
- * own, once, under the registration's rules (newUsernameSchema checked it; here the username stop words and
- * uniqueness whatever the case, -7042). -4002 once it was chosen, or when it never was generated. Answers the name.
- */
-export async function checkUsernameChoice(
-  db: Kysely<DB>,
-  cache: StopWordCache,
-  userId: number,
-  username: string,
-): Promise<string> {
-  const user = await findUserById(db, userId);
-  if (!user || user.usernameGenerated !== 1) throw usernameFixed();
-  const name = await screenText(db, cache, 'username', username, 'username');
-  if (name.replacedWord !== null) throw wordRefused('username', name.replacedWord);
-  const owner = await findUserByUsername(db, username);
-  if (owner && owner.id !== userId) throw usernameTaken();
-  return username;
-}
-
-/** Writes a username checked by checkUsernameChoice; the unique index and the flag decide a race. */
-export async function applyUsernameChoice(db: Kysely<DB>, userId: number, username: string): Promise<void> {
-  let replaced: boolean;
-  try {
-    replaced = await replaceGeneratedUsername(db, userId, username, now());
-  } catch (err) {
-    if (isUniqueViolation(err)) throw usernameTaken();
-    throw err;
-  }
-  if (!replaced) throw usernameFixed();
-}
-
 /**
  * A session for a user who proved who they are (a password, an SMS code): every way of signing in answers the same.
  * While the site is closed only administrators may sign in (checked after the proof: no hint to guessers).
@@ -289,48 +235,8 @@ export async function logout(db: Kysely<DB>, tokenId: number): Promise<void> {
 /** Sets a new password (a forgotten one, proven by SMS) and signs the user out of every session. */
 export async function resetPassword(db: Kysely<DB>, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    const at = now();
-    await updateUser(trx, userId, { passwordHash, updatedAt: at });
-    await deleteGeneratedPassword(trx, userId);
-    await revokeOtherTokens(trx, userId, null, at);
-  });
+  await db.transaction().execute((trx) => replacePassword(trx, userId, passwordHash, now()));
 }
-
-/**
- * Changes a password after checking the current one (-4001 on field password when missing, -7062 when wrong), and
- * signs the user out of every other session. An account still on the random password an outside sign-in gave it
- * (OpenID Connect, WeChat) sets its first password without one: its owner never knew it.
- */
-export async function changePassword(
-  db: Kysely<DB>,
-  userId: number,
-  keepTokenId: number | null,
-  current: string,
-  next: string,
-): Promise<void> {
-  const user = await findUserById(db, userId);
-  const generated = user !== undefined && (await stillGeneratedPassword(db, userId));
-  if (!generated && !current) {
-    throw invalidField('password', {
-      zh: '修改密码需要填写当前密码',
-      en: 'Enter your current password to set a new one',
-    });
-  }
-  if (!user || (!generated && !(await verify(user.passwordHash, current)))) {
-    throw new AppError(Code.LOGIN_FAILED, { zh: '当前密码不正确', en: 'The current password is wrong' });
-  }
-  const passwordHash = await hashPassword(next);
-  await db.transaction().execute(async (trx) => {
-    const at = now();
-    await updateUser(trx, userId, { passwordHash, updatedAt: at });
-    await deleteGeneratedPassword(trx, userId);
-    await revokeOtherTokens(trx, userId, keepTokenId, at);
-  });
-}
-
-/** Every other way of signing in (OpenID Connect, WeChat) answers the same session as a password. */
-export const startSession = signIn;
 
 /** Letters of any script, digits, underscore and hyphen: what a username may hold (usernameSchema). */
 const usernameChars = (s: string) => [...s.normalize('NFC')].filter((c) => /^[\p{L}\p{N}_-]$/u.test(c));

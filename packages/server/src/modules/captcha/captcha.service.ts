@@ -6,8 +6,9 @@ import type { Kysely } from 'kysely';
 import { invalidField } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
-import { readSetting, writeSettingIfAbsent } from '../settings/settings.repository.js';
+import { readSetting, writeSettingIfAbsent } from '../settings/index.js';
 import { markSolutionUsed } from './captcha.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * A self-hosted proof-of-work captcha (ALTCHA v2, SHA-256): the server signs a challenge whose answer is a counter
@@ -64,10 +65,8 @@ export async function newChallenge(db: Kysely<DB>): Promise<CaptchaChallenge> {
   return { parameters: challenge.parameters, ...(challenge.signature ? { signature: challenge.signature } : {}) };
 }
 
-const captchaMissing = () =>
-  invalidField('captcha', { zh: '请先完成人机验证', en: 'Please complete the captcha first' });
-const captchaWrong = () =>
-  invalidField('captcha', { zh: '人机验证未通过，请重新验证', en: 'The captcha check failed: please try again' });
+const captchaMissing = () => invalidField('captcha', msg('captcha.completeCaptchaFirst'));
+const captchaWrong = () => invalidField('captcha', msg('captcha.captchaCheckFailedTry'));
 
 interface Payload {
   challenge: Challenge;

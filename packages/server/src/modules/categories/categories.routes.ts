@@ -15,6 +15,7 @@ import {
   updateCategory,
 } from './categories.repository.js';
 import { categoryNotFound, presentCategories } from './categories.service.js';
+import { msg } from '../../i18n/index.js';
 
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,10 +38,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
     if (!parentId) return;
     const parent = await findCategory(db, parentId);
     if (!parent || parent.id === selfId || parent.parentId !== 0) {
-      throw invalidField('parentId', {
-        zh: '上级分类不存在或不是一级分类',
-        en: 'The parent category does not exist or is not a top-level one',
-      });
+      throw invalidField('parentId', msg('categories.parentCategoryDoesNot'));
     }
   }
 
@@ -80,11 +78,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       await checkParent(changes.parentId, id);
       if (changes.parentId) {
         const child = (await listCategories(db)).find((c) => c.parentId === id);
-        if (child)
-          throw invalidField('parentId', {
-            zh: '有子分类的分类不能成为子分类',
-            en: 'A category with sub-categories cannot become a sub-category',
-          });
+        if (child) throw invalidField('parentId', msg('categories.categorySubCategoriesCannot'));
       }
       await updateCategory(db, id, { ...changes, updatedAt: now() });
       return ok(request, { categoryId: id });
@@ -108,19 +102,13 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
         if (!category) throw categoryNotFound();
         if (moveThreadsTo !== undefined) {
           if (moveThreadsTo === id) {
-            throw invalidField('moveThreadsTo', {
-              zh: '主题不能转入要删除的分类',
-              en: 'The threads cannot move to the category being deleted',
-            });
+            throw invalidField('moveThreadsTo', msg('categories.threadsCannotMoveCategory'));
           }
           if (!(await findCategory(trx, moveThreadsTo))) throw categoryNotFound();
           await moveCategoryThreads(trx, id, moveThreadsTo, category.threadCount);
         }
         if (await categoryInUse(trx, id)) {
-          throw fieldError(Code.RESOURCE_IN_USE, 'id', {
-            zh: '分类下还有主题或子分类',
-            en: 'The category still holds threads or sub-categories',
-          });
+          throw fieldError(Code.RESOURCE_IN_USE, 'id', msg('categories.categoryStillHoldsThreads'));
         }
         await deleteCategory(trx, id);
       });

@@ -1,18 +1,10 @@
 import { Code, type CategoryItem } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { buildThread } from '../../test/forum-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
+import { buildThread } from '../../test/factories.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const categories = async (token?: string) => (await t.get<CategoryItem[]>('/api/v3/categories', token)).Data;
 
@@ -38,7 +30,7 @@ describe('categories', () => {
   });
 
   it('lets the administrator create, nest, sort, change and delete categories', async () => {
-    const create = (body: object) => t.post<{ categoryId: number }>('/api/backAdmin/categories.create', body, admin);
+    const create = (body: object) => t.post<{ categoryId: number }>('/api/backAdmin/categories.create', body, t.admin);
     const top = (await create({ name: '技术', description: '写代码', sort: -1 })).Data.categoryId;
     const sub = (await create({ name: '前端', parentId: top })).Data.categoryId;
     const list = await categories();
@@ -49,23 +41,25 @@ describe('categories', () => {
     expect((await create({ name: '' })).Data).toMatchObject({ field: 'name' });
     expect((await create({ name: 'x'.repeat(31) })).Data).toMatchObject({ field: 'name' });
 
-    const up = await t.post('/api/backAdmin/categories.update', { id: sub, name: 'Web 前端', sort: 3 }, admin);
+    const up = await t.post('/api/backAdmin/categories.update', { id: sub, name: 'Web 前端', sort: 3 }, t.admin);
     expect(up.Code).toBe(0);
     expect((await categories())[0]!.children[0]!.name).toBe('Web 前端');
-    expect((await t.post('/api/backAdmin/categories.update', { id: 404, name: 'x' }, admin)).Code).toBe(
+    expect((await t.post('/api/backAdmin/categories.update', { id: 404, name: 'x' }, t.admin)).Code).toBe(
       Code.CATEGORY_NOT_FOUND,
     );
-    expect((await t.post('/api/backAdmin/categories.update', { id: top, parentId: 1 }, admin)).Data).toMatchObject({
+    expect((await t.post('/api/backAdmin/categories.update', { id: top, parentId: 1 }, t.admin)).Data).toMatchObject({
       field: 'parentId',
     });
 
-    expect((await t.post('/api/backAdmin/categories.delete', { id: top }, admin)).Code).toBe(Code.RESOURCE_IN_USE);
+    expect((await t.post('/api/backAdmin/categories.delete', { id: top }, t.admin)).Code).toBe(Code.RESOURCE_IN_USE);
     const member = await buildUser(t);
     await buildThread(t, member.token, { categoryId: sub });
-    expect((await t.post('/api/backAdmin/categories.delete', { id: sub }, admin)).Code).toBe(Code.RESOURCE_IN_USE);
+    expect((await t.post('/api/backAdmin/categories.delete', { id: sub }, t.admin)).Code).toBe(Code.RESOURCE_IN_USE);
     const empty = (await create({ name: '空' })).Data.categoryId;
-    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, admin)).Code).toBe(0);
-    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, admin)).Code).toBe(Code.CATEGORY_NOT_FOUND);
+    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, t.admin)).Code).toBe(0);
+    expect((await t.post('/api/backAdmin/categories.delete', { id: empty }, t.admin)).Code).toBe(
+      Code.CATEGORY_NOT_FOUND,
+    );
   });
 
   it('keeps category management to the administrator', async () => {
@@ -78,30 +72,30 @@ describe('categories', () => {
   });
 
   it('deletes a category that holds threads by moving them, counts and all, in one transaction', async () => {
-    const from = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '旧分类' }, admin))
+    const from = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '旧分类' }, t.admin))
       .Data.categoryId;
-    const to = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '新分类' }, admin))
+    const to = (await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '新分类' }, t.admin))
       .Data.categoryId;
     const threads = [
-      await buildThread(t, admin, { categoryId: from }),
-      await buildThread(t, admin, { categoryId: from }),
+      await buildThread(t, t.admin, { categoryId: from }),
+      await buildThread(t, t.admin, { categoryId: from }),
     ];
     const count = async (id: number) => (await categories()).find((c) => c.categoryId === id)!.threadCount;
     expect(await count(from)).toBe(2);
 
     // Refused: the same category, a missing target; nothing moves.
-    const self = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: from }, admin);
+    const self = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: from }, t.admin);
     expect(self.Code).toBe(Code.INVALID_PARAMETER);
-    const missing = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: 999_999 }, admin);
+    const missing = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: 999_999 }, t.admin);
     expect(missing.Code).toBe(Code.CATEGORY_NOT_FOUND);
     expect(await count(from)).toBe(2);
 
-    const moved = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: to }, admin);
+    const moved = await t.post('/api/backAdmin/categories.delete', { id: from, moveThreadsTo: to }, t.admin);
     expect(moved.Code).toBe(0);
     expect((await categories()).some((c) => c.categoryId === from)).toBe(false);
     expect(await count(to)).toBe(2);
     for (const thread of threads) {
-      const detail = await t.get<{ categoryId: number }>(`/api/v3/thread.detail?threadId=${thread.threadId}`, admin);
+      const detail = await t.get<{ categoryId: number }>(`/api/v3/thread.detail?threadId=${thread.threadId}`, t.admin);
       expect(detail.Data.categoryId).toBe(to);
     }
   });

@@ -7,19 +7,20 @@ import {
   type DialogMessageCreated,
   type DialogMessageItem,
   type Page,
+  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DialogMessagesTable, User } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
-import { presentAttachment } from '../attachments/attachments.service.js';
-import { findAttachment } from '../attachments/attachments.repository.js';
+import { presentAttachment } from '../attachments/index.js';
+import { findAttachment } from '../attachments/index.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { blockBetween } from '../people/people.service.js';
-import { isDialogOpen } from '../settings/settings.service.js';
-import { screenText } from '../stop-words/stop-words.service.js';
-import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { blockBetween } from '../people/index.js';
+import { isDialogOpen } from '../settings/index.js';
+import { screenText } from '../stop-words/index.js';
+import { findUserById, findUserByUsername } from '../users/index.js';
 import {
   clearDialog,
   countDialogsOf,
@@ -37,10 +38,11 @@ import {
   markRead,
   otherReadMark,
 } from './dialogs.repository.js';
+import { msg } from '../../i18n/index.js';
 
 type MessageRow = Selectable<DialogMessagesTable>;
 
-const dialogNotFound = () => notFound({ zh: '对话不存在', en: 'No such conversation' });
+const dialogNotFound = () => notFound(msg('dialogs.noSuchConversation'));
 
 /** Only the two members read or write a dialog: -4002 for anyone else, administrators included. */
 async function memberDialog(ctx: AppContext, viewer: ViewerContext, dialogId: number) {
@@ -48,7 +50,7 @@ async function memberDialog(ctx: AppContext, viewer: ViewerContext, dialogId: nu
   const dialog = await findDialog(ctx.db, dialogId);
   if (!dialog) throw dialogNotFound();
   if (dialog.lowUserId !== me.id && dialog.highUserId !== me.id) {
-    throw new AppError(Code.UNAUTHORIZED, { zh: '这不是你的对话', en: 'This conversation is not yours' });
+    throw new AppError(Code.UNAUTHORIZED, msg('dialogs.conversationNotYours'));
   }
   const member = await findMember(ctx.db, dialog.id, me.id);
   const otherId = dialog.lowUserId === me.id ? dialog.highUserId : dialog.lowUserId;
@@ -60,7 +62,7 @@ async function assertMaySend(ctx: AppContext, viewer: ViewerContext, me: User, r
   if (!(await isDialogOpen(ctx.db))) throw new AppError(Code.DIALOG_DISABLED);
   requirePermission(viewer, 'dialog.create');
   if (recipientId === me.id) {
-    throw invalidField('recipientUserId', { zh: '不能给自己发私信', en: 'You cannot send yourself a message' });
+    throw invalidField('recipientUserId', msg('dialogs.youCannotSendYourself'));
   }
   const block = await blockBetween(ctx.db, me.id, recipientId);
   if (block.deniedBy) throw new AppError(Code.BLOCKED_BY_USER);
@@ -80,13 +82,13 @@ async function prepareMessage(
   if (body.attachmentId !== undefined) {
     const attachment = await findAttachment(ctx.db, body.attachmentId);
     if (!attachment || attachment.userId !== me.id) {
-      throw invalidField('attachmentId', { zh: '找不到这张图片', en: 'This image was not found' });
+      throw invalidField('attachmentId', msg('dialogs.imageNotFound'));
     }
     attachmentId = attachment.id;
     imageUrl = presentAttachment(attachment).url;
   }
   if (imageUrl !== '' && !DIALOG_IMAGE_URL.test(imageUrl)) {
-    throw invalidField('imageUrl', { zh: '图片地址不正确', en: 'The image address is not valid' });
+    throw invalidField('imageUrl', msg('dialogs.imageAddressNotValid'));
   }
   return { messageText: screened.text, imageUrl, attachmentId, held: screened.held };
 }
@@ -134,7 +136,7 @@ export async function createDialog(
       ? await findUserById(ctx.db, body.recipientUserId)
       : await findUserByUsername(ctx.db, body.recipientUsername!);
   if (!recipient || recipient.status === UserStatus.REJECTED) {
-    throw notFound({ zh: '收信的用户不存在', en: 'The recipient does not exist' });
+    throw notFound(msg('dialogs.recipientDoesNotExist'));
   }
   await assertMaySend(ctx, viewer, me, recipient.id);
   const message = await prepareMessage(ctx, me, body);
@@ -166,10 +168,6 @@ function presentMessage(m: MessageRow, viewerId: number, otherRead: number): Dia
     isApproved: m.isApproved === 1,
     isRead: m.userId === viewerId ? m.id <= otherRead : true,
   };
-}
-
-function pageOf<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
-  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
 }
 
 /** GET /api/v3/dialog: my dialogs, newest activity first, each with the other member, the last message and my unread. */

@@ -1,21 +1,13 @@
 import { Code, GroupId, type DialogItem, type DialogMessageItem, type Page } from '@luntan/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser, startTestServer } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
+import { memberPermissions, setGroupPermissions } from '../../test/factories.js';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer({ env: { RATE_LIMIT_DIALOG_MESSAGES: '1000' } });
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer({ env: { RATE_LIMIT_DIALOG_MESSAGES: '1000' } });
 
 const send = (from: User, to: User | number, messageText: string, extra: Record<string, unknown> = {}) =>
   t.post<{ dialogId: number; id: number }>(
@@ -104,10 +96,10 @@ describe('private messages', () => {
     const [alice, bob, carol] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const { dialogId } = (await send(alice, bob, '私事')).Data;
     expect((await messages(carol, dialogId)).Code).toBe(Code.UNAUTHORIZED);
-    expect((await messages(admin, dialogId)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await messages(t.admin, dialogId)).Code).toBe(Code.UNAUTHORIZED);
     expect((await reply(carol, dialogId, '插话')).Code).toBe(Code.UNAUTHORIZED);
     expect((await t.post('/api/v3/dialog.update', { dialogId }, carol.token)).Code).toBe(Code.UNAUTHORIZED);
-    expect((await t.post('/api/v3/dialog.delete', { dialogId }, admin)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await t.post('/api/v3/dialog.delete', { dialogId }, t.admin)).Code).toBe(Code.UNAUTHORIZED);
     expect((await messages(carol, 999999)).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await t.get('/api/v3/dialog')).Code).toBe(Code.JUMP_TO_LOGIN);
   });
@@ -132,20 +124,20 @@ describe('private messages', () => {
         Code.INVALID_PARAMETER,
       );
     }
-    const saved = await memberPermissions(t, admin);
+    const saved = await memberPermissions(t, t.admin);
     await setGroupPermissions(
       t,
-      admin,
+      t.admin,
       GroupId.MEMBER,
       saved.filter((p) => p !== 'dialog.create'),
     );
     try {
       expect((await send(alice, bob, '没有权限')).Code).toBe(Code.UNAUTHORIZED);
     } finally {
-      await setGroupPermissions(t, admin, GroupId.MEMBER, saved);
+      await setGroupPermissions(t, t.admin, GroupId.MEMBER, saved);
     }
     const setSwitch = (value: boolean) =>
-      t.post('/api/settings.v2', { data: [{ key: 'dialogOpen', value, tag: 'default' }] }, admin);
+      t.post('/api/settings.v2', { data: [{ key: 'dialogOpen', value, tag: 'default' }] }, t.admin);
     expect((await setSwitch(false)).Code).toBe(0);
     try {
       expect((await send(alice, bob, '关掉了')).Code).toBe(Code.DIALOG_DISABLED);
@@ -164,7 +156,7 @@ describe('private messages', () => {
         overwrite: true,
       },
     };
-    expect((await t.post('/api/stop-words/batch.v2', words, admin)).Code).toBe(0);
+    expect((await t.post('/api/stop-words/batch.v2', words, t.admin)).Code).toBe(0);
     const banned = await send(alice, bob, '这里有私信禁词');
     expect(banned).toMatchObject({ Code: Code.CONTENT_BANNED, Message: '私信内容包含违禁词「私信禁词」' });
     const { dialogId } = (await send(alice, bob, '一个私信替换而已')).Data;
@@ -193,7 +185,7 @@ describe('private messages', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = await t.call<{ id: number; url: string }>('POST', '/api/v3/attachments', {
-      token: admin,
+      token: t.admin,
       body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
@@ -223,14 +215,14 @@ describe('held private messages in the back office', () => {
   it('lists what {MOD} held; approving delivers it, ignoring keeps it from the recipient, deleting removes it', async () => {
     const [alice, bob] = [await buildUser(t), await buildUser(t)];
     const words = { data: { type: 'stop-words', words: ['待审私信=|||{MOD}|'], overwrite: true } };
-    expect((await t.post('/api/stop-words/batch.v2', words, admin)).Code).toBe(0);
+    expect((await t.post('/api/stop-words/batch.v2', words, t.admin)).Code).toBe(0);
     const { dialogId } = (await send(alice, bob, '普通的一句')).Data;
     const ids: number[] = [];
     for (const text of ['待审私信一', '待审私信二', '待审私信三'])
       ids.push((await reply(alice, dialogId, text)).Data.id);
     const held = await t.get<Page<{ id: number; sender: { id: number }; recipient: { id: number } }>>(
       '/api/backAdmin/manage.dialog.messages?perPage=50',
-      admin,
+      t.admin,
     );
     expect(held.Code).toBe(0);
     const mine = held.Data.pageData.filter((m) => ids.includes(m.id));
@@ -239,7 +231,7 @@ describe('held private messages in the back office', () => {
     expect((await t.get('/api/backAdmin/manage.dialog.messages', bob.token)).Code).toBe(Code.UNAUTHORIZED);
 
     const review = (action: string, which: number[]) =>
-      t.post<{ changed: number }>('/api/backAdmin/manage.dialog.review', { ids: which, action }, admin);
+      t.post<{ changed: number }>('/api/backAdmin/manage.dialog.review', { ids: which, action }, t.admin);
     expect((await review('approve', [ids[0]!])).Data.changed).toBe(1);
     expect((await review('ignore', [ids[1]!])).Data.changed).toBe(1);
     expect((await review('delete', [ids[2]!])).Data.changed).toBe(1);
@@ -251,7 +243,7 @@ describe('held private messages in the back office', () => {
     expect((await dialogs(bob)).pageData[0]!.lastMessage).toMatchObject({ messageText: '待审私信一' });
     const ignored = await t.get<Page<{ id: number }>>(
       '/api/backAdmin/manage.dialog.messages?filter[isApproved]=2',
-      admin,
+      t.admin,
     );
     expect(ignored.Data.pageData.map((m) => m.id)).toContain(ids[1]);
   });

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 type Operation = { requestBody?: unknown; parameters?: { name: string; in: string }[] };
 

@@ -1,6 +1,7 @@
 import { formatMoney, type FinanceChartPoint } from '@luntan/shared';
 import { invalidField } from '../../core/errors.js';
 import type { DayFigures } from './finance.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * The finance chart's calendar, pure (no database): which UTC days a query covers, and how days fold into the
@@ -34,10 +35,7 @@ export interface ChartRange {
 }
 
 const badDate = (field: string) =>
-  invalidField(field, {
-    zh: `${field === 'createdAtBegin' ? '开始日期' : '结束日期'}需要是 2026-11-01 这样的日期或 ISO 时间`,
-    en: `The ${field === 'createdAtBegin' ? 'start' : 'end'} date must be a date such as 2026-11-01 or an ISO time`,
-  });
+  invalidField(field, field === 'createdAtBegin' ? msg('finance.startDateFormat') : msg('finance.endDateFormat'));
 
 /** The days the chart covers: by default the last 60 (today included); end ≥ begin, at most three years. */
 export function chartRange(
@@ -49,18 +47,12 @@ export function chartRange(
   const begin = q.createdAtBegin ? utcDayOf(q.createdAtBegin) : dayText(dayMs(end) - (CHART_DEFAULT_DAYS - 1) * DAY_MS);
   if (begin === null) throw badDate('createdAtBegin');
   if (end < begin) {
-    throw invalidField('createdAtEnd', {
-      zh: '结束日期不能早于开始日期',
-      en: 'The end date cannot be before the start date',
-    });
+    throw invalidField('createdAtEnd', msg('finance.endDateCannotBefore'));
   }
   const earliest = new Date(dayMs(end));
   earliest.setUTCFullYear(earliest.getUTCFullYear() - CHART_MAX_YEARS);
   if (dayMs(begin) < earliest.getTime()) {
-    throw invalidField('createdAtBegin', {
-      zh: `统计范围最多 ${CHART_MAX_YEARS} 年`,
-      en: `The range may span at most ${CHART_MAX_YEARS} years`,
-    });
+    throw invalidField('createdAtBegin', msg('finance.rangeSpanMostYears', { chartMaxYears: CHART_MAX_YEARS }));
   }
   return { begin, end };
 }

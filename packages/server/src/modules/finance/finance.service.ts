@@ -8,6 +8,7 @@ import {
   type FinanceStats,
   type Page,
   type WalletInfo,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -15,9 +16,9 @@ import { invalidField, notFoundField } from '../../core/errors.js';
 import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import { applyChange, ensureWallet, readBalances } from '../wallet/ledger.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { presentCash } from '../withdrawals/withdrawals.service.js';
+import { applyChange, ensureWallet, readBalances } from '../wallet/index.js';
+import { readSiteSettings } from '../settings/index.js';
+import { presentCash } from '../withdrawals/index.js';
 import { chartPoints, chartRange, rangeBounds, utcDayOf, type ChartGrouping } from './finance-chart.js';
 import {
   countOrders,
@@ -32,6 +33,7 @@ import {
   userExists,
   type MoneyListFilter,
 } from './finance.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * The administrators' money: adjusting a wallet by hand (through the ledger, like every other change), the three
@@ -62,18 +64,15 @@ export async function updateWalletByAdmin(
 ): Promise<WalletState> {
   const { userId, operateType, operateAmount, walletStatus } = body;
   if (operateType !== undefined && operateAmount === undefined) {
-    throw invalidField('operateAmount', { zh: '请填写金额', en: 'Please give the amount' });
+    throw invalidField('operateAmount', msg('finance.giveAmount'));
   }
   if (operateAmount !== undefined && operateType === undefined) {
-    throw invalidField('operateType', { zh: '请选择增加或减少', en: 'Please choose to add or to subtract' });
+    throw invalidField('operateType', msg('finance.chooseAddSubtract'));
   }
   if (operateType === undefined && walletStatus === undefined) {
-    throw invalidField('operateType', {
-      zh: '请给出要增减的金额或钱包状态',
-      en: 'Please give an amount to add or subtract, or the wallet status',
-    });
+    throw invalidField('operateType', msg('finance.giveAmountAddSubtract'));
   }
-  if (!(await userExists(ctx.db, userId))) throw notFoundField('userId', { zh: '用户不存在', en: 'No such user' });
+  if (!(await userExists(ctx.db, userId))) throw notFoundField('userId', msg('finance.noSuchUser'));
   // The ledger's text is written once, in the site's language.
   const locale = (await readSiteSettings(ctx.db)).siteLocale === 'en' ? 'en' : 'zh';
   await ctx.db.transaction().execute(async (trx) => {
@@ -81,9 +80,7 @@ export async function updateWalletByAdmin(
     if (walletStatus !== undefined) await setWalletStatus(trx, userId, walletStatus, now());
     if (operateType !== undefined && operateAmount !== undefined) {
       const adding = operateType === 1;
-      const fallback = adding
-        ? { zh: '管理员增加余额', en: 'Added by an administrator' }
-        : { zh: '管理员扣除余额', en: 'Subtracted by an administrator' };
+      const fallback = adding ? msg('finance.addedAdministrator') : msg('finance.subtractedAdministrator');
       await applyChange(trx, {
         userId,
         available: adding ? operateAmount : -operateAmount,
@@ -122,10 +119,7 @@ function timeBound(value: string, field: string, edge: 'start' | 'end'): { at: s
   const text = value.trim();
   const day = utcDayOf(text);
   if (day === null) {
-    throw invalidField(field, {
-      zh: `${edge === 'start' ? '开始时间' : '结束时间'}需要是 2026-11-01 这样的日期或 ISO 时间`,
-      en: `The ${edge} time must be a date such as 2026-11-01 or an ISO time`,
-    });
+    throw invalidField(field, edge === 'start' ? msg('finance.startTimeFormat') : msg('finance.endTimeFormat'));
   }
   if (text.length > 10) return { at: new Date(Date.parse(text)).toISOString(), exclusive: false };
   if (edge === 'start') return { at: `${day}T00:00:00.000Z`, exclusive: false };
@@ -149,23 +143,13 @@ function listFilter(f: MoneyListQuery['filter']): MoneyListFilter {
 
 const paging = (q: MoneyListQuery) => ({ limit: q.perPage, offset: (q.page - 1) * q.perPage });
 
-function page<T>(pageData: T[], q: MoneyListQuery, totalCount: number): Page<T> {
-  return {
-    pageData,
-    currentPage: q.page,
-    perPage: q.perPage,
-    totalCount,
-    totalPage: Math.ceil(totalCount / q.perPage),
-  };
-}
-
 const money = (value: unknown) => formatMoney(Number(value ?? 0));
 
 /** GET /api/backAdmin/users.wallet.logs: every user's ledger, newest first; filter[type] is the change type. */
 export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminWalletLogItem>> {
   const f = listFilter(q.filter);
   const [total, rows] = await Promise.all([countWalletLogs(db, f), listWalletLogs(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       id: r.id,
       userId: r.userId,
@@ -182,7 +166,8 @@ export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery):
       operatorId: r.operatorId,
       createdAt: r.createdAt,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }
@@ -191,7 +176,7 @@ export async function listWalletLogsForAdmin(db: Kysely<DB>, q: MoneyListQuery):
 export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminOrderItem>> {
   const f = listFilter(q.filter);
   const [total, rows] = await Promise.all([countOrders(db, f), listOrders(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       id: r.id,
       orderSn: r.orderSn,
@@ -214,7 +199,8 @@ export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Pro
       paidAt: r.paidAt,
       expiresAt: r.expiresAt,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }
@@ -223,7 +209,7 @@ export async function listOrdersForAdmin(db: Kysely<DB>, q: MoneyListQuery): Pro
 export async function listWithdrawalsForAdmin(db: Kysely<DB>, q: MoneyListQuery): Promise<Page<AdminCashItem>> {
   const f = listFilter({ ...q.filter, type: undefined });
   const [total, rows] = await Promise.all([countWithdrawals(db, f), listWithdrawals(db, f, paging(q))]);
-  return page(
+  return pageOf(
     rows.map((r) => ({
       ...presentCash(r),
       username: r.username,
@@ -232,7 +218,8 @@ export async function listWithdrawalsForAdmin(db: Kysely<DB>, q: MoneyListQuery)
       reviewedAt: r.reviewedAt,
       tradeNo: r.tradeNo,
     })),
-    q,
+    q.page,
+    q.perPage,
     total,
   );
 }

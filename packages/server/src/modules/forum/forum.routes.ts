@@ -2,9 +2,9 @@ import type { Forum } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../../access/viewer.js';
-import { readSiteInfo } from '../settings/settings.service.js';
-import { needsCaptchaToPublish } from '../captcha/captcha.service.js';
-import { isSmsEnabled } from '../sms/sms.service.js';
+import { readSiteInfo } from '../settings/index.js';
+import { needsCaptchaToPublish } from '../captcha/index.js';
+import { isSmsEnabled } from '../sms/index.js';
 
 export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   return {
@@ -21,6 +21,17 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
 
 export async function forumRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
+
+  // The site's public settings with what other modules know of it (SMS): composed here, above settings and sms.
+  app.get(
+    '/siteinfo.v2',
+    {
+      config: { guestCache: true },
+      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
+    },
+    async (request) =>
+      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
+  );
 
   app.get(
     '/v3/forum',

@@ -1,16 +1,13 @@
 import { Code, UserStatus, type Forum, type SessionData } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
   admin = (await t.post<SessionData>('/api/v3/users/username.login', ADMIN)).Data.accessToken;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('v3/forum', () => {

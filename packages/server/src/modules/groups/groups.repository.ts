@@ -99,16 +99,6 @@ export async function deleteGroups(db: Kysely<DB>, ids: number[], fallbackGroupI
   return orphans.length;
 }
 
-/** How many users each group holds. */
-export async function countMembers(db: Kysely<DB>): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('groupUser')
-    .select(['groupId', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('groupId')
-    .execute();
-  return new Map(rows.map((r) => [r.groupId, Number(r.n)]));
-}
-
 /** The paid groups a member may buy (not the administrator or guest groups), cheapest first. */
 export function listPaidGroups(db: Kysely<DB>): Promise<Group[]> {
   return db

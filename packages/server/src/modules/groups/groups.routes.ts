@@ -23,6 +23,7 @@ import {
   paidGroupsFor,
   presentGroup,
 } from './groups.service.js';
+import { msg } from '../../i18n/index.js';
 
 export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -90,17 +91,14 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       for (const [i, raw] of permissions.entries()) {
         const parsed = parsePermission(raw);
         if (!parsed) {
-          throw invalidField(`permissions.${i}`, { zh: `未知的权限「${raw}」`, en: `Unknown permission "${raw}"` });
+          throw invalidField(`permissions.${i}`, msg('groups.unknownPermission', { raw }));
         }
         canonical.add(formatPermission(parsed));
       }
       const group = await findGroup(db, groupId);
       if (!group) throw groupNotFound();
       if (group.id === GroupId.ADMINISTRATOR) {
-        throw invalidField('groupId', {
-          zh: '管理员组拥有全部权限，无需设置',
-          en: 'The administrator group holds every permission',
-        });
+        throw invalidField('groupId', msg('groups.administratorGroupHoldsEvery'));
       }
       const list = [...canonical].sort();
       await db.transaction().execute((trx) => replaceGroupPermissions(trx, groupId, list));

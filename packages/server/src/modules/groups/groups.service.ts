@@ -24,6 +24,7 @@ import {
   listPaidGroups,
   updateGroup,
 } from './groups.repository.js';
+import { msg } from '../../i18n/index.js';
 
 export function presentGroup(g: Group, permissions?: string[]): GroupData {
   return {
@@ -44,12 +45,9 @@ export function presentGroup(g: Group, permissions?: string[]): GroupData {
   };
 }
 
-export const groupNotFound = () => notFound({ zh: '用户组不存在', en: 'No such user group' });
+export const groupNotFound = () => notFound(msg('groups.noSuchUserGroup'));
 const nameTaken = (field: string, name: string) =>
-  fieldError(Code.RESOURCE_EXIST, field, {
-    zh: `用户组「${name}」已存在`,
-    en: `A user group named "${name}" exists`,
-  });
+  fieldError(Code.RESOURCE_EXIST, field, msg('groups.userGroupNamedExists', { name }));
 
 const cents = (fee: number) => Math.round(fee * 100);
 const flag = (b: boolean) => (b ? 1 : 0);
@@ -82,20 +80,17 @@ export async function createGroup(db: Kysely<DB>, body: GroupCreateBody): Promis
 export async function batchUpdateGroups(db: Kysely<DB>, body: GroupBatchUpdateBody): Promise<GroupData[]> {
   const ids = body.data.map((d) => d.id);
   if (new Set(ids).size !== ids.length) {
-    throw invalidField('data', { zh: '同一个用户组出现了两次', en: 'A user group appears twice' });
+    throw invalidField('data', msg('groups.userGroupAppearsTwice'));
   }
   const at = now();
   await db.transaction().execute(async (trx) => {
     for (const [i, d] of body.data.entries()) {
       const current = await findGroup(trx, d.id);
       if (!current) {
-        throw notFoundField(`data.${i}.id`, { zh: '用户组不存在', en: 'No such user group' });
+        throw notFoundField(`data.${i}.id`, msg('groups.noSuchUserGroup2'));
       }
       if (isSeededGroup(d.id) && d.type !== current.type) {
-        throw invalidField(`data.${i}.type`, {
-          zh: '系统和预置用户组的类型不能修改',
-          en: 'The type of a system or preset group cannot be changed',
-        });
+        throw invalidField(`data.${i}.type`, msg('groups.typeSystemPresetGroup'));
       }
       const changes: Updateable<GroupsTable> = { name: d.name, type: d.type, scale: d.scale, updatedAt: at };
       if (d.isSubordinate !== undefined) changes.isSubordinate = flag(d.isSubordinate);
@@ -135,17 +130,20 @@ export async function batchDeleteGroups(
     const fallback = await findDefaultGroup(trx);
     for (const id of ids) {
       if (id === GroupId.ADMINISTRATOR || id === GroupId.GUEST || id === fallback?.id) {
-        throw invalidField('ids', {
-          zh: `${id === GroupId.ADMINISTRATOR ? '管理员组' : id === GroupId.GUEST ? '游客组' : '默认用户组'}不能删除`,
-          en: `The ${id === GroupId.ADMINISTRATOR ? 'administrator' : id === GroupId.GUEST ? 'guest' : 'default'} group cannot be deleted`,
-        });
+        throw invalidField(
+          'ids',
+          id === GroupId.ADMINISTRATOR
+            ? msg('groups.administratorGroupUndeletable')
+            : id === GroupId.GUEST
+              ? msg('groups.guestGroupUndeletable')
+              : msg('groups.defaultGroupUndeletable'),
+        );
       }
       if (!(await findGroup(trx, id))) {
-        throw notFoundField('ids', { zh: `用户组 ${id} 不存在`, en: `User group ${id} does not exist` });
+        throw notFoundField('ids', msg('groups.userGroupDoesNot', { id }));
       }
     }
-    if (!fallback)
-      throw new AppError(Code.RESOURCE_NOT_FOUND, { zh: '没有默认用户组', en: 'There is no default group' });
+    if (!fallback) throw new AppError(Code.RESOURCE_NOT_FOUND, msg('groups.thereNoDefaultGroup'));
     const movedUsers = await deleteGroups(trx, ids, fallback.id);
     return { deleted: ids, movedUsers };
   });

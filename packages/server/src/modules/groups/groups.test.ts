@@ -1,30 +1,22 @@
 import { Code, type Forum, type GroupData } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 describe('groups', () => {
   it('seeds the family default groups, member being the default', async () => {
-    const res = await t.get<GroupData[]>('/api/groups.list.v2', admin);
+    const res = await t.get<GroupData[]>('/api/groups.list.v2', t.admin);
     expect(res.Code).toBe(0);
     expect(res.Data.map((g) => g.id)).toEqual([1, 6, 7, 8, 10]);
     expect(res.Data.find((g) => g.default)?.id).toBe(10);
   });
 
   it('reads a group with its permissions', async () => {
-    const res = await t.get<GroupData>('/api/group.resource.v2?id=7&include=permission', admin);
+    const res = await t.get<GroupData>('/api/group.resource.v2?id=7&include=permission', t.admin);
     expect(res.Data.permissions).toEqual(['thread.viewPosts', 'viewThreads']);
-    const member = await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', admin);
+    const member = await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', t.admin);
     expect(member.Data.permissions).toEqual(
       expect.arrayContaining([
         'createThread',
@@ -35,14 +27,14 @@ describe('groups', () => {
         'dialog.create',
       ]),
     );
-    const bare = await t.get<GroupData>('/api/group.resource.v2?id=7', admin);
+    const bare = await t.get<GroupData>('/api/group.resource.v2?id=7', t.admin);
     expect(bare.Data.permissions).toBeUndefined();
   });
 
   it('answers -4004 for a missing group and -4001 for a bad id', async () => {
-    expect((await t.get('/api/group.resource.v2?id=999', admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await t.get('/api/group.resource.v2?id=abc', admin)).Code).toBe(Code.INVALID_PARAMETER);
-    expect((await t.get('/api/group.resource.v2', admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get('/api/group.resource.v2?id=999', t.admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await t.get('/api/group.resource.v2?id=abc', t.admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get('/api/group.resource.v2', t.admin)).Code).toBe(Code.INVALID_PARAMETER);
   });
 });
 
@@ -51,7 +43,7 @@ describe('permission.v2', () => {
     const guestForum = async () => (await t.get<Forum>('/api/v3/forum')).Data;
     expect((await guestForum()).other.canViewThreads).toBe(true);
 
-    const res = await t.post('/api/permission.v2', { groupId: 7, permissions: ['viewPosts'] }, admin);
+    const res = await t.post('/api/permission.v2', { groupId: 7, permissions: ['viewPosts'] }, t.admin);
     expect(res).toMatchObject({ Code: 0, Data: { groupId: 7, permissions: ['thread.viewPosts'] } });
     expect((await guestForum()).other.canViewThreads).toBe(false);
     expect((await guestForum()).permissions).toEqual(['thread.viewPosts']);
@@ -60,13 +52,13 @@ describe('permission.v2', () => {
     await t.post(
       '/api/permission.v2',
       { groupId: 7, permissions: ['category3.viewThreads', 'category3.thread.reply'] },
-      admin,
+      t.admin,
     );
     const scoped = await guestForum();
     expect(scoped.permissions).toEqual(['category3.thread.reply', 'category3.viewThreads']);
     expect(scoped.other.canViewThreads).toBe(true);
 
-    await t.post('/api/permission.v2', { groupId: 7, permissions: ['viewThreads', 'thread.viewPosts'] }, admin);
+    await t.post('/api/permission.v2', { groupId: 7, permissions: ['viewThreads', 'thread.viewPosts'] }, t.admin);
     expect((await guestForum()).other.canViewThreads).toBe(true);
   });
 
@@ -74,10 +66,15 @@ describe('permission.v2', () => {
     const u = await buildUser(t);
     const forum = async () => (await t.get<Forum>('/api/v3/forum', u.token)).Data.other;
     expect((await forum()).canCreateThread).toBe(true);
-    const before = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', admin)).Data.permissions!;
-    await t.post('/api/permission.v2', { groupId: 10, permissions: before.filter((p) => p !== 'createThread') }, admin);
+    const before = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', t.admin)).Data
+      .permissions!;
+    await t.post(
+      '/api/permission.v2',
+      { groupId: 10, permissions: before.filter((p) => p !== 'createThread') },
+      t.admin,
+    );
     expect((await forum()).canCreateThread).toBe(false);
-    await t.post('/api/permission.v2', { groupId: 10, permissions: before }, admin);
+    await t.post('/api/permission.v2', { groupId: 10, permissions: before }, t.admin);
     expect((await forum()).canCreateThread).toBe(true);
   });
 
@@ -88,16 +85,17 @@ describe('permission.v2', () => {
     ['permissions not an array', { groupId: 10, permissions: 'viewThreads' }, 'permissions'],
     ['the administrator group', { groupId: 1, permissions: [] }, 'groupId'],
   ])('refuses %s with -4001 and keeps the list', async (_name, body, field) => {
-    const before = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', admin)).Data.permissions;
-    const res = await t.post('/api/permission.v2', body, admin);
+    const before = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', t.admin)).Data
+      .permissions;
+    const res = await t.post('/api/permission.v2', body, t.admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
     expect(res.Data).toMatchObject({ field });
-    const after = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', admin)).Data.permissions;
+    const after = (await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', t.admin)).Data.permissions;
     expect(after).toEqual(before);
   });
 
   it('answers -4004 for a missing group', async () => {
-    expect((await t.post('/api/permission.v2', { groupId: 404, permissions: [] }, admin)).Code).toBe(
+    expect((await t.post('/api/permission.v2', { groupId: 404, permissions: [] }, t.admin)).Code).toBe(
       Code.RESOURCE_NOT_FOUND,
     );
   });

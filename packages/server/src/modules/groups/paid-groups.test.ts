@@ -1,14 +1,14 @@
 import { GroupId, type Forum, type GroupData, type PaidGroupItem, type UserProfile } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberPermissions } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberPermissions } from '../../test/factories.js';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let gold: number;
 
 const createGroup = async (body: Record<string, unknown>) => {
-  const res = await t.post<GroupData>('/api/groups.create.v2', body, admin);
+  const res = await t.post<GroupData>('/api/groups.create.v2', body, t.admin);
   expect(res.Code).toBe(0);
   return res.Data.id;
 };
@@ -20,15 +20,10 @@ const paidList = async (token?: string) => {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
   gold = await createGroup({ name: 'Gold', isPaid: true, fee: 12.5, days: 30 });
   await createGroup({ name: 'Free of charge', isPaid: true, fee: 0, days: 30 });
   await createGroup({ name: 'Not for sale', isPaid: false, fee: 8, days: 30 });
-  await t.post('/api/permission.v2', { groupId: gold, permissions: ['viewThreads'] }, admin);
-});
-afterAll(async () => {
-  await t.close();
+  await t.post('/api/permission.v2', { groupId: gold, permissions: ['viewThreads'] }, t.admin);
 });
 
 describe('groups.paid.list', () => {
@@ -60,7 +55,7 @@ describe('a paid group membership that runs out', () => {
       .execute();
     const after = await t.get<Forum>('/api/v3/forum', u.token);
     expect(after.Data.user?.groups).toEqual([{ id: GroupId.MEMBER, name: expect.any(String) }]);
-    expect(after.Data.permissions).toEqual([...(await memberPermissions(t, admin))].sort());
+    expect(after.Data.permissions).toEqual([...(await memberPermissions(t, t.admin))].sort());
     const profile = await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, u.token);
     expect(profile.Data.group).toMatchObject({ id: GroupId.MEMBER });
     expect(await paidList(u.token)).toEqual([expect.objectContaining({ id: gold, held: false, expiresAt: null })]);

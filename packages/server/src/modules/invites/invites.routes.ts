@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { createInviteLink, inviteDetail, invitedUsers } from './invites.service.js';
+import { msg } from '../../i18n/index.js';
 
 /** Invitations (the family's names): a member makes a link, a newcomer registers through it. */
 export async function invitesRoutes(app: FastifyInstance): Promise<void> {
@@ -51,7 +52,7 @@ export async function invitesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const detail = await inviteDetail(db, request.query.code);
-      if (!detail) throw notFound({ zh: '邀请链接不存在', en: 'No such invitation' });
+      if (!detail) throw notFound(msg('invites.noSuchInvitation'));
       return ok(request, detail);
     },
   );

@@ -13,8 +13,8 @@ import { forbidden, invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { groupNotFound } from '../groups/groups.service.js';
-import { findDefaultGroup, findGroup } from '../groups/groups.repository.js';
+import { groupNotFound } from '../groups/index.js';
+import { findDefaultGroup, findGroup } from '../groups/index.js';
 import {
   countInvitedUsers,
   findInviteByCode,
@@ -22,6 +22,7 @@ import {
   listInvitedUsers,
   recordInvitedUser,
 } from './invites.repository.js';
+import { msg } from '../../i18n/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -46,10 +47,7 @@ export async function createInviteLink(
   const group = groupId === undefined ? fallback : await findGroup(db, groupId);
   if (!group) throw groupNotFound();
   if (!mayGrant(viewer, group.id, fallback?.id)) {
-    throw forbidden({
-      zh: `你不能邀请新用户加入用户组「${group.name}」`,
-      en: `You may not invite newcomers into the group "${group.name}"`,
-    });
+    throw forbidden(msg('invites.youNotInviteNewcomers', { name: group.name }));
   }
   const code = randomBytes(16).toString('hex');
   const createdAt = now();
@@ -108,11 +106,7 @@ export async function inviteDetail(db: Kysely<DB>, code: string): Promise<Invite
   };
 }
 
-const badInvite = () =>
-  invalidField('inviteCode', {
-    zh: '邀请链接无效或已过期，请向邀请人索取新的链接',
-    en: 'The invitation link is not valid or has expired: ask for a new one',
-  });
+const badInvite = () => invalidField('inviteCode', msg('invites.invitationLinkNotValid'));
 
 export interface AcceptedInvite {
   id: number;
@@ -131,10 +125,7 @@ export async function inviteForRegistration(
 ): Promise<AcceptedInvite | null> {
   if (code === undefined || code === '') {
     if (!inviteOnly) return null;
-    throw invalidField('inviteCode', {
-      zh: '本站仅限受邀注册，请通过邀请链接注册',
-      en: 'This site is by invitation only: register through an invitation link',
-    });
+    throw invalidField('inviteCode', msg('invites.siteInvitationOnlyRegister'));
   }
   const invite = INVITE_CODE_PATTERN.test(code) ? await findInviteByCode(db, code) : undefined;
   if (!invite || !isValid(invite)) throw badInvite();

@@ -7,28 +7,20 @@ import {
   type InviteLink,
   type Page,
 } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setSettings } from '../../test/captcha-fixtures.js';
-import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { buildGroup, memberPermissions, setGroupPermissions } from '../../test/factories.js';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let inviterGroup: number;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
 
 /** A member whose group may invite. */
 async function inviter() {
   const user = await buildUser(t);
-  const perms = [...(await memberPermissions(t, admin)), 'other.canInviteUserScale'];
-  inviterGroup = await buildGroup(t, admin, perms, [user.id]);
+  const perms = [...(await memberPermissions(t, t.admin)), 'other.canInviteUserScale'];
+  inviterGroup = await buildGroup(t, t.admin, perms, [user.id]);
   return user;
 }
 const link = (token: string | undefined, groupId?: number) =>
@@ -66,11 +58,11 @@ describe('invitation links', () => {
     expect(refused.Code).toBe(Code.UNAUTHORIZED);
     expect(refused.Message).toContain('不能邀请');
     expect((await link(member.token, GroupId.ADMINISTRATOR)).Code).toBe(Code.UNAUTHORIZED);
-    expect(await link(admin, inviterGroup)).toMatchObject({ Code: 0, Data: { groupId: inviterGroup } });
-    expect((await link(admin, GroupId.ADMINISTRATOR)).Code).toBe(Code.UNAUTHORIZED);
-    expect((await link(admin, GroupId.GUEST)).Code).toBe(Code.UNAUTHORIZED);
-    expect((await link(admin, 99999)).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await link(admin, 0)).Code).toBe(Code.INVALID_PARAMETER);
+    expect(await link(t.admin, inviterGroup)).toMatchObject({ Code: 0, Data: { groupId: inviterGroup } });
+    expect((await link(t.admin, GroupId.ADMINISTRATOR)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await link(t.admin, GroupId.GUEST)).Code).toBe(Code.UNAUTHORIZED);
+    expect((await link(t.admin, 99999)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await link(t.admin, 0)).Code).toBe(Code.INVALID_PARAMETER);
   });
 });
 
@@ -83,7 +75,7 @@ describe('registering through an invitation', () => {
     const a = await register({ inviteCode: plainLink.code });
     expect(a.Code).toBe(0);
     expect(await groupsOf(a.Data.userId)).toEqual([GroupId.MEMBER]);
-    const special = (await link(admin, inviterGroup)).Data;
+    const special = (await link(t.admin, inviterGroup)).Data;
     const b = await register({ inviteCode: special.code });
     expect(await groupsOf(b.Data.userId)).toEqual([inviterGroup]);
     // A link works for several newcomers while it lasts.
@@ -92,7 +84,7 @@ describe('registering through an invitation', () => {
     const list = await t.get<Page<InvitedUser>>('/api/v3/invite.users.list', member.token);
     expect(list.Data.totalCount).toBe(2);
     expect(list.Data.pageData[1]).toMatchObject({ userId: a.Data.userId, groupId: GroupId.MEMBER });
-    const adminList = await t.get<Page<InvitedUser>>('/api/v3/invite.users.list?perPage=1', admin);
+    const adminList = await t.get<Page<InvitedUser>>('/api/v3/invite.users.list?perPage=1', t.admin);
     expect(adminList.Data).toMatchObject({
       totalCount: 1,
       pageData: [{ userId: b.Data.userId, groupId: inviterGroup }],
@@ -122,7 +114,7 @@ describe('registering through an invitation', () => {
 
   it('with registerInviteOnly, registration needs a valid code', async () => {
     const member = await inviter();
-    await setSettings(t, admin, [{ key: 'registerInviteOnly', value: true }]);
+    await setSettings(t, t.admin, [{ key: 'registerInviteOnly', value: true }]);
     try {
       const refused = await register();
       expect(refused).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'inviteCode' } });
@@ -130,16 +122,16 @@ describe('registering through an invitation', () => {
       expect((await t.get<Forum>('/api/v3/forum')).Data.setSite.registerInviteOnly).toBe(true);
       expect((await register({ inviteCode: (await link(member.token)).Data.code })).Code).toBe(0);
     } finally {
-      await setSettings(t, admin, [{ key: 'registerInviteOnly', value: false }]);
+      await setSettings(t, t.admin, [{ key: 'registerInviteOnly', value: false }]);
     }
     expect((await register()).Code).toBe(0);
-    await setGroupPermissions(t, admin, inviterGroup, await memberPermissions(t, admin));
+    await setGroupPermissions(t, t.admin, inviterGroup, await memberPermissions(t, t.admin));
   });
 });
 
 describe('the agreements', () => {
   it('are public, and registration asks to accept them while registerAgreementOpen', async () => {
-    await setSettings(t, admin, [
+    await setSettings(t, t.admin, [
       { key: 'registerAgreement', value: '注册协议全文', tag: 'agreement' },
       { key: 'privacyAgreement', value: '隐私政策全文', tag: 'agreement' },
       { key: 'registerAgreementOpen', value: true, tag: 'agreement' },
@@ -158,7 +150,7 @@ describe('the agreements', () => {
       expect((await register({ agreement: 'yes' })).Code).toBe(Code.INVALID_PARAMETER);
       expect((await register({ agreement: true })).Code).toBe(0);
     } finally {
-      await setSettings(t, admin, [{ key: 'registerAgreementOpen', value: false, tag: 'agreement' }]);
+      await setSettings(t, t.admin, [{ key: 'registerAgreementOpen', value: false, tag: 'agreement' }]);
     }
     expect((await register()).Code).toBe(0);
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
-import { normalizeUsername } from '../users/users.repository.js';
+import { normalizeUsername } from '../users/index.js';
 import {
   bindEmail,
   forgotPassword,

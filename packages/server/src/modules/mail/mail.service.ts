@@ -17,12 +17,12 @@ import { AttemptLimiter, type LimiterStore } from '../../core/rate-limit.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword, replacePassword } from '../auth/passwords.js';
+import { hashPassword, replacePassword } from '../users/index.js';
 import { hashToken } from '../../access/tokens.repository.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { readSetting } from '../settings/settings.repository.js';
-import { readSiteGate, readSiteSettings } from '../settings/settings.service.js';
-import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { readSetting } from '../settings/index.js';
+import { readSiteGate, readSiteSettings } from '../settings/index.js';
+import { findUserById, findUserByUsername } from '../users/index.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 import {
   findEmailToken,
@@ -35,6 +35,7 @@ import {
   setUserEmail,
   useEmailToken,
 } from './mail.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** How long a mailed link works. */
 export const MAIL_LINK_MINUTES = 30;
@@ -76,33 +77,17 @@ export async function readMailSettings(ctx: AppContext): Promise<MailTransportSe
   return { smtpUrl, from };
 }
 
-export async function isMailEnabled(ctx: AppContext): Promise<boolean> {
-  return (await readMailSettings(ctx)) !== null;
-}
-
 async function requireMailSettings(ctx: AppContext): Promise<MailTransportSettings> {
   const settings = await readMailSettings(ctx);
   if (!settings) {
-    throw new AppError(
-      Code.INVALID_PARAMETER,
-      { zh: '本站未开启邮件服务，无法发送邮件', en: 'This site does not send mail: email is switched off' },
-      { data: { mailEnabled: false } },
-    );
+    throw new AppError(Code.INVALID_PARAMETER, msg('mail.siteDoesNotSend'), { data: { mailEnabled: false } });
   }
   return settings;
 }
 
-export const emailTaken = (): AppError =>
-  fieldError(Code.RESOURCE_EXIST, 'email', {
-    zh: '该邮箱已被其他账号使用',
-    en: 'This email address is already used by another account',
-  });
+export const emailTaken = (): AppError => fieldError(Code.RESOURCE_EXIST, 'email', msg('mail.emailAddressAlreadyUsed'));
 
-const linkExpired = () =>
-  new AppError(Code.RESOURCE_EXPIRED, {
-    zh: '链接已失效或已被使用，请重新获取',
-    en: 'This link has expired or was already used: please ask for a new one',
-  });
+const linkExpired = () => new AppError(Code.RESOURCE_EXPIRED, msg('mail.linkExpiredAlreadyUsed'));
 
 /** Registration: an address anyone holds (verified or not) is refused. */
 export async function assertEmailFree(db: Kysely<DB>, email: string): Promise<void> {
@@ -206,7 +191,7 @@ export async function bindEmail(
   const holder = await findUserByEmail(ctx.db, email);
   if (holder && holder.id !== user.id && holder.emailVerifiedAt !== null) throw emailTaken();
   if (holder?.id === user.id && user.emailVerifiedAt !== null) {
-    throw invalidField('email', { zh: '这已经是你的邮箱了', en: 'This is already your email address' });
+    throw invalidField('email', msg('mail.alreadyEmailAddress'));
   }
   await countSend(mailLimits(ctx), user, email);
   const { token, expiresAt } = await issueLink(ctx, user, 'verify', email);
@@ -215,10 +200,7 @@ export async function bindEmail(
   } catch (err) {
     ctx.log.warn({ err }, 'the verification mail could not be sent');
     await retireEmailTokens(ctx.db, user.id, 'verify', now());
-    throw new AppError(Code.EXTERNAL_API_ERROR, {
-      zh: '邮件发送失败，请稍后再试',
-      en: 'The email could not be sent: please try again later',
-    });
+    throw new AppError(Code.EXTERNAL_API_ERROR, msg('mail.emailCouldNotSent'));
   }
   return { email, expiresAt };
 }

@@ -1,4 +1,5 @@
 import type { NotificationType } from '@luntan/shared';
+import { msg } from '../../i18n/index.js';
 
 /**
  * The family's 25 notification types (Discuz! Q v3) and one of ours (a new follower), with the in-site template a
@@ -16,18 +17,18 @@ export interface DefaultTemplate {
 }
 
 const v = {
-  username: { zh: '用户名', en: 'user name' },
-  nickname: { zh: '昵称', en: 'nickname' },
-  sitename: { zh: '站点名称', en: 'site name' },
-  groupname: { zh: '用户组', en: 'user group' },
-  reason: { zh: '原因', en: 'reason' },
-  content: { zh: '内容', en: 'content' },
-  actor: { zh: '操作的用户', en: 'acting user' },
-  amount: { zh: '金额', en: 'amount' },
-  oldgroupname: { zh: '原用户组', en: 'former group' },
-  newgroupname: { zh: '新用户组', en: 'new group' },
-  result: { zh: '处理结果', en: 'outcome' },
-  remark: { zh: '处理说明', en: 'remark' },
+  username: msg('notificationTemplates.userName'),
+  nickname: msg('notificationTemplates.nickname'),
+  sitename: msg('notificationTemplates.siteName'),
+  groupname: msg('notificationTemplates.userGroup'),
+  reason: msg('notificationTemplates.reason'),
+  content: msg('notificationTemplates.content'),
+  actor: msg('notificationTemplates.actingUser'),
+  amount: msg('notificationTemplates.amount'),
+  oldgroupname: msg('notificationTemplates.formerGroup'),
+  newgroupname: msg('notificationTemplates.newGroup'),
+  result: msg('notificationTemplates.outcome'),
+  remark: msg('notificationTemplates.remark'),
 };
 type VarName = keyof typeof v;
 const vars = (...names: VarName[]) => Object.fromEntries(names.map((n) => [`{${n}}`, v[n]])) as DefaultTemplate['vars'];

@@ -23,6 +23,7 @@ import {
   typeNamesPage,
   updateTemplate,
 } from './notification-templates.repository.js';
+import { msg } from '../../i18n/index.js';
 
 const parseVars = (vars: string): Record<string, string> => {
   try {
@@ -68,7 +69,7 @@ export async function listTemplateGroups(
 export async function templateDetail(db: Kysely<DB>, typeName: string): Promise<NotificationTplItem[]> {
   const rows = await templatesOf(db, [typeName]);
   if (rows.length === 0) {
-    throw notFoundField('typeName', { zh: '通知类型不存在', en: 'No such notification type' });
+    throw notFoundField('typeName', msg('notificationTemplates.noSuchNotificationType'));
   }
   return rows.map(presentTemplate);
 }
@@ -79,17 +80,25 @@ export async function updateTemplateById(
   body: NotificationTplUpdateBody,
 ): Promise<NotificationTplItem> {
   const current = await findTemplate(db, body.id);
-  if (!current) throw notFoundField('id', { zh: '通知模板不存在', en: 'No such template' });
+  if (!current) throw notFoundField('id', msg('notificationTemplates.noSuchTemplate'));
   const allowed = Object.keys(parseVars(current.vars));
   for (const field of ['title', 'content'] as const) {
     const text = body[field];
     if (text === undefined) continue;
     const unknown = templatePlaceholders(text).find((p) => !allowed.includes(p));
     if (unknown) {
-      throw invalidField(field, {
-        zh: `${field === 'title' ? '标题' : '内容'}中有不支持的变量 ${unknown}，可用：${allowed.join(' ')}`,
-        en: `${field === 'title' ? 'The title' : 'The content'} uses the unknown placeholder ${unknown}; available: ${allowed.join(' ')}`,
-      });
+      throw invalidField(
+        field,
+        msg(
+          field === 'title'
+            ? 'notificationTemplates.titleUnknownPlaceholder'
+            : 'notificationTemplates.contentUnknownPlaceholder',
+          {
+            unknown,
+            available: allowed.join(' '),
+          },
+        ),
+      );
     }
   }
   const changes: Updateable<NotificationTplsTable> = { updatedAt: now() };

@@ -1,30 +1,22 @@
 import { Code, renderTemplate, type NotificationTplGroup, type NotificationTplItem, type Page } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
 import { renderNotification } from './notification-templates.service.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const groups = async (query = 'perPage=50') =>
-  (await t.get<Page<NotificationTplGroup>>(`/api/notification.v2/tpl?${query}`, admin)).Data;
+  (await t.get<Page<NotificationTplGroup>>(`/api/notification.v2/tpl?${query}`, t.admin)).Data;
 const detail = async (typeName: string) =>
   (
     await t.get<NotificationTplItem[]>(
       `/api/notification.v2/tpl/detail?typeName=${encodeURIComponent(typeName)}`,
-      admin,
+      t.admin,
     )
   ).Data;
-const update = (body: unknown, token = admin) =>
+const update = (body: unknown, token = t.admin) =>
   t.post<NotificationTplItem>('/api/backAdmin/notification/tpl/update', body, token);
 
 describe('renderTemplate', () => {
@@ -74,7 +66,7 @@ describe('the seeded templates', () => {
     ]);
     expect((await groups('typeStatus=0')).totalCount).toBe(0);
     for (const bad of ['typeStatus=2', 'perPage=51', 'page=0']) {
-      expect((await t.get(`/api/notification.v2/tpl?${bad}`, admin)).Code).toBe(Code.INVALID_PARAMETER);
+      expect((await t.get(`/api/notification.v2/tpl?${bad}`, t.admin)).Code).toBe(Code.INVALID_PARAMETER);
     }
   });
 });
@@ -119,8 +111,8 @@ describe('editing templates', () => {
   });
 
   it('answers -4004 for an unknown type name and -4001 without one', async () => {
-    expect((await t.get('/api/notification.v2/tpl/detail?typeName=nope', admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await t.get('/api/notification.v2/tpl/detail', admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get('/api/notification.v2/tpl/detail?typeName=nope', t.admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await t.get('/api/notification.v2/tpl/detail', t.admin)).Code).toBe(Code.INVALID_PARAMETER);
   });
 });
 

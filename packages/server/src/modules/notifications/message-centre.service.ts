@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import { countUnreadDialogMessages } from '../dialogs/dialogs.service.js';
+import { countUnreadDialogMessages } from '../dialogs/index.js';
 import {
   countNotifications,
   countUnreadByCategory,
@@ -17,6 +17,7 @@ import {
   listNotifications,
   markRead,
 } from './notifications.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** The message centre: a member's notices, listed (which reads them), deleted, and counted for the header badge. */
 
@@ -68,7 +69,7 @@ export async function deleteNotices(
   ids: readonly number[],
 ): Promise<{ deleted: number }> {
   const deleted = await deleteNotifications(ctx.db, userId, ids);
-  if (deleted === 0) throw notFoundField('id', { zh: '通知不存在', en: 'No such notification' });
+  if (deleted === 0) throw notFoundField('id', msg('notifications.noSuchNotification'));
   await ctx.live.publish(userId, { kind: 'unread' });
   return { deleted };
 }

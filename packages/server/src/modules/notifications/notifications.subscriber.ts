@@ -13,8 +13,8 @@ import {
   notifyThreadModerated,
   notifyThreadPublished,
   notifyWithdrawal,
-  noticeEvent,
 } from './notifications.service.js';
+import { noticeEvent } from './notice-sender.js';
 
 /** The notifications' name on the event bus (it keys their delivery rows: never rename it). */
 export const NOTIFICATIONS_SUBSCRIBER = 'notifications';

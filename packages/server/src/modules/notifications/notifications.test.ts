@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../core/live.js';
 import { buildReply, buildThread } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { MERGE_WINDOW_MS } from './notifications.service.js';
+import { MERGE_WINDOW_MS } from './notice-sender.js';
 
 let t: TestServer;
 let admin: string;

@@ -4,12 +4,13 @@ import { AppError, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { registerExternal, type ClientInfo } from '../auth/auth.service.js';
-import { isSiteClosed, siteClosedError } from '../settings/settings.service.js';
-import type { StopWordCache } from '../stop-words/stop-words.service.js';
-import { findUserById } from '../users/users.repository.js';
-import { insertGeneratedPassword, stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
+import { registerExternal, type ClientInfo } from '../auth/index.js';
+import { isSiteClosed, siteClosedError } from '../settings/index.js';
+import type { StopWordCache } from '../stop-words/index.js';
+import { findUserById } from '../users/index.js';
+import { insertGeneratedPassword, stillGeneratedPassword } from '../users/index.js';
 import { deleteIdentity, findIdentity, identitiesOfUser, insertIdentity } from './oauth.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * Identities from other services (OpenID Connect providers and WeChat) and the accounts they sign in to: the part
@@ -143,12 +144,9 @@ export async function unlinkIdentity(
 ): Promise<void> {
   const identities = await identitiesOfUser(db, userId);
   const target = identities.find((i) => i.kind === kind && i.providerId === providerId);
-  if (!target) throw notFound({ zh: '没有关联这个账号', en: 'This account is not linked' });
+  if (!target) throw notFound(msg('oauth.accountNotLinked'));
   if (identities.length === 1 && !(await hasUsablePassword(db, userId))) {
-    throw new AppError(Code.UNAUTHORIZED, {
-      zh: '这是你登录的唯一方式：请先设置密码或关联其他账号，再解除关联',
-      en: 'This is your only way to sign in: set a password or link another account before unlinking it',
-    });
+    throw new AppError(Code.UNAUTHORIZED, msg('oauth.onlyWaySignSet'));
   }
   await deleteIdentity(db, userId, kind, providerId);
 }

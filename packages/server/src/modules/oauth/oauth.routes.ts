@@ -7,14 +7,15 @@ import {
   type OauthError,
 } from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.js';
+import type { DB } from '../../db/schema.js';
 import { adminOnly, loginRequired } from '../../access/guards.js';
 import { clientOf, setSignInCookies } from '../../access/session-cookie.js';
 import { requireUser } from '../../access/viewer.js';
-import { siteBaseUrl } from '../settings/settings.service.js';
-import { isWechatConfigured } from '../wechat/wechat.service.js';
+import { siteBaseUrl } from '../settings/index.js';
 import { unlinkIdentity } from './identities.service.js';
 import { beginOidc, finishOidc } from './oidc.service.js';
 import { OauthFlowError, STATE_TTL_MS } from './sign-in-flow.js';
@@ -41,9 +42,18 @@ export function redirectWithError(reply: FastifyReply, reason: OauthError, to: '
   return reply.redirect(`${to === 'my' ? '/my?tab=settings&' : '/user/login?'}oauthError=${reason}`, 302);
 }
 
-export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+export interface OauthRoutesOptions {
+  /**
+   * Whether WeChat sign-in is set up, for the login page's buttons and the viewer's ways to sign in. Given by the
+   * assembly (api.ts) from the wechat module, which stands on this one: oauth never imports it.
+   */
+  isWechatConfigured?: (db: Kysely<DB>) => Promise<boolean>;
+}
+
+export async function oauthRoutes(app: FastifyInstance, options: OauthRoutesOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const isWechatConfigured = options.isWechatConfigured ?? (() => Promise.resolve(false));
   const base = (request: FastifyRequest) => siteBaseUrl(db, requestBase(request));
 
   api.get(

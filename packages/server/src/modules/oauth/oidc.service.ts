@@ -4,8 +4,8 @@ import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
 import { AppError } from '../../core/errors.js';
 import type { DB, OauthProvider } from '../../db/schema.js';
-import { startSession, type ClientInfo } from '../auth/auth.service.js';
-import type { StopWordCache } from '../stop-words/stop-words.service.js';
+import { signIn, type ClientInfo } from '../auth/index.js';
+import type { StopWordCache } from '../stop-words/index.js';
 import { accountForIdentity, linkIdentity, oauthErrorCode, type OutsideIdentity } from './identities.service.js';
 import { findProviderById, findProviderBySlug } from './oauth.repository.js';
 import { OauthFlowError, saveSignInState, takeSignInState } from './sign-in-flow.js';
@@ -163,7 +163,7 @@ export async function finishOidc(
       return { redirect: row.redirect === '/' ? '/my?tab=settings' : row.redirect, session: null };
     }
     const { user } = await accountForIdentity(db, deps.stopWords, identity, context.client);
-    const session = await startSession(db, user, context.client);
+    const session = await signIn(db, user, context.client);
     const redirect = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? '/user/supplementary' : row.redirect;
     return { redirect, session };
   } catch (err) {

@@ -21,6 +21,7 @@ import {
   listProviders,
   updateProvider,
 } from './oauth.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** The OpenID Connect providers an administrator configured, as the back office, the login page and /my see them. */
 
@@ -60,7 +61,7 @@ export async function listProvidersForAdmin(db: Kysely<DB>, siteBase: string): P
   return rows.map((p) => presentAdmin(p, counts.get(p.id) ?? 0, siteBase));
 }
 
-const providerNotFound = () => notFoundField('id', { zh: '登录方式不存在', en: 'No such sign-in provider' });
+const providerNotFound = () => notFoundField('id', msg('oauth.noSuchSignProvider'));
 
 export async function saveProvider(
   db: Kysely<DB>,
@@ -84,7 +85,7 @@ export async function saveProvider(
   try {
     if (id === undefined) {
       if (secret === '') {
-        throw invalidField('clientSecret', { zh: '请填写客户端密钥', en: 'The client secret is required' });
+        throw invalidField('clientSecret', msg('oauth.clientSecretRequired'));
       }
       id = await insertProvider(db, { ...values, clientSecret: secret, createdAt: at });
     } else {
@@ -94,11 +95,7 @@ export async function saveProvider(
     }
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError(
-        Code.RESOURCE_EXIST,
-        { zh: `标识 ${body.slug} 已被使用`, en: `The slug ${body.slug} is taken` },
-        { data: { field: 'slug' } },
-      );
+      throw new AppError(Code.RESOURCE_EXIST, msg('oauth.slugTaken', { slug: body.slug }), { data: { field: 'slug' } });
     }
     throw err;
   }
@@ -114,10 +111,7 @@ export async function removeProvider(db: Kysely<DB>, id: number): Promise<void> 
   if (!(await findProviderById(db, id))) throw providerNotFound();
   const linked = (await countIdentitiesByProvider(db)).get(id) ?? 0;
   if (linked > 0) {
-    throw new AppError(Code.RESOURCE_IN_USE, {
-      zh: `已有 ${linked} 个账号关联了这个登录方式，不能删除；可以停用它`,
-      en: `${linked} accounts are linked to this provider, so it cannot be deleted; switch it off instead`,
-    });
+    throw new AppError(Code.RESOURCE_IN_USE, msg('oauth.accountsLinkedProviderSo', { linked }));
   }
   await deleteProvider(db, id);
 }

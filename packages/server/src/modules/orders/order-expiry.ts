@@ -1,6 +1,6 @@
-import { OrderStatus } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { now } from '../../core/time.js';
+import { expirePendingOrder } from './orders.repository.js';
 
 /** The orders' name on the event bus (it keys their delivery rows: never rename it). */
 export const ORDERS_SUBSCRIBER = 'orders';
@@ -11,15 +11,7 @@ export const ORDERS_SUBSCRIBER = 'orders';
  */
 export async function expireOrder(ctx: AppContext, orderId: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
-    const at = now();
-    const expired = await trx
-      .updateTable('orders')
-      .set({ status: OrderStatus.EXPIRED, updatedAt: at })
-      .where('id', '=', orderId)
-      .where('status', '=', OrderStatus.PENDING)
-      .where('expiresAt', '<=', at)
-      .returning(['id', 'userId'])
-      .executeTakeFirst();
+    const expired = await expirePendingOrder(trx, orderId, now());
     if (expired) await ctx.events.emit(trx, 'order.expired', { orderId: expired.id, userId: expired.userId });
     return expired !== undefined;
   });

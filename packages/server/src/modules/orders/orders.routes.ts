@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { requireUser } from '../../access/viewer.js';
-import { offeredTypes } from '../payments/payments.service.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { createOrder, listOrders, payOrder, readOrder } from './orders.service.js';
+import { offeredTypes } from '../payments/index.js';
+import { readSiteSettings } from '../settings/index.js';
+import { createOrder } from './order-create.service.js';
+import { payOrder } from './order-pay.service.js';
+import { listOrders, readOrder } from './orders.service.js';
 import { formatMoney, parseMoney } from '@luntan/shared';
 
 /** The site's own address for providers' callbacks and return pages: siteUrl when set, else how we were reached. */

@@ -3,8 +3,8 @@ import { PayType, type PayTypeValue } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import { decodeSetting } from '../settings/settings.service.js';
-import { readTag, writeSettingIfAbsent } from '../settings/settings.repository.js';
+import { decodeSetting } from '../settings/index.js';
+import { readTag, writeSettingIfAbsent } from '../settings/index.js';
 import {
   createAlipayProvider,
   createWxpayProvider,

@@ -7,6 +7,7 @@ import {
   type Page,
   type PersonItem,
   type UserProfile,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -14,10 +15,10 @@ import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
 import { can, requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { displayGroupOfUser } from '../groups/groups.service.js';
-import { ownEmail } from '../mail/mail.service.js';
-import { stillGeneratedPassword } from '../auth/generated-passwords.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { displayGroupOfUser } from '../groups/index.js';
+import { ownEmail } from '../mail/index.js';
+import { stillGeneratedPassword } from '../users/index.js';
+import { findUserById } from '../users/index.js';
 import {
   addDeny,
   addFollow,
@@ -31,6 +32,7 @@ import {
   removeDeny,
   removeFollow,
 } from './people.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** Reading people needs user.view; a guest without it is asked to sign in, a member without it is refused. */
 function requireUserView(viewer: ViewerContext): void {
@@ -39,7 +41,7 @@ function requireUserView(viewer: ViewerContext): void {
   throw forbidden();
 }
 
-const userNotFound = () => notFound({ zh: '用户不存在', en: 'No such user' });
+const userNotFound = () => notFound(msg('people.noSuchUser'));
 
 /** A user others may see: anyone but an account that was rejected or never finished signing up. */
 async function findVisibleUser(db: Kysely<DB>, id: number): Promise<User> {
@@ -143,10 +145,6 @@ async function presentPeople(
   }));
 }
 
-function page<T>(pageData: T[], currentPage: number, perPage: number, totalCount: number): Page<T> {
-  return { pageData, currentPage, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
-}
-
 /** GET /api/v3/follow.list: whom `userId` follows (1) or its fans (2), each with the viewer's own relation. */
 export async function listPeople(
   db: Kysely<DB>,
@@ -159,14 +157,14 @@ export async function listPeople(
     countFollows(db, q.userId, q.type),
     listFollows(db, q.userId, q.type, (q.page - 1) * q.perPage, q.perPage),
   ]);
-  return page(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
+  return pageOf(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
 }
 
 /** POST /api/v3/users/deny.create: blocks a user, which also ends both follows between the two. */
 export async function deny(db: Kysely<DB>, viewer: ViewerContext, id: number): Promise<void> {
   const me = requireUser(viewer);
   if (id === me.id) {
-    throw new AppError(Code.INVALID_PARAMETER, { zh: '不能屏蔽自己', en: 'You cannot block yourself' });
+    throw new AppError(Code.INVALID_PARAMETER, msg('people.youCannotBlockYourself'));
   }
   await findVisibleUser(db, id);
   await db.transaction().execute(async (trx) => {
@@ -193,12 +191,7 @@ export async function listDeniedPeople(
     countDenied(db, me.id),
     listDenied(db, me.id, (q.page - 1) * q.perPage, q.perPage),
   ]);
-  return page(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
-}
-
-/** Whether `userId` blocked `other` (for mentions and, later, messages). */
-export async function hasBlocked(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
-  return (await denyRelations(db, userId, other)).denies;
+  return pageOf(await presentPeople(db, viewer, rows), q.page, q.perPage, totalCount);
 }
 
 /** Whether the viewer may list the threads `userId` liked: their own, an administrator, or a member who allows it. */

@@ -5,6 +5,7 @@ import { describeIssue, pluginManifestSchema, type PluginManifest } from '@lunta
 import * as tar from 'tar-stream';
 import yauzl from 'yauzl';
 import { invalidField } from '../../core/errors.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Reading an uploaded plugin package (a .zip or a .tgz) before anything is kept: size and file-count limits, every
@@ -204,10 +205,14 @@ export async function readPluginPackage(bytes: Buffer): Promise<PluginPackage> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const described = describeIssue(issue, { schema: pluginManifestSchema, input: json });
-    throw invalidField('file', {
-      zh: `plugin.json 不符合规则（${described.field}）：${described.message.zh}`,
-      en: `plugin.json breaks a rule (${described.field}): ${described.message.en}`,
-    });
+    throw invalidField(
+      'file',
+      msg('plugins.pluginJsonBreaksRule', {
+        field: described.field,
+        messageZh: described.message.zh,
+        messageEn: described.message.en,
+      }),
+    );
   }
   const manifest = parsed.data;
   for (const [field, file] of [

@@ -2,12 +2,28 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPlugin, parseManifest, readPluginFiles, settingsOf, type SettingValue } from './plugins.service.js';
+import type {
+  PluginEvent,
+  PluginJsonValue,
+  PluginRouteHandler,
+  PluginServerContext,
+  PluginStore,
+  PluginViewer,
+} from '@luntan/plugin-sdk/server';
+import { isDomainEventName, type DomainEventName } from '@luntan/shared';
+import { findPlugin, parseManifest, settingsOf } from './plugins.service.js';
+import { readPluginFiles } from './plugins.repository.js';
+import {
+  deleteStoreValue,
+  incrementStoreValue,
+  insertStoreValue,
+  listStoreValues,
+  readStoreValue,
+  upsertStoreValue,
+} from './plugin-store.repository.js';
 
 /*
  * Plugins' server parts, run in this process. A plugin's server module is written into a folder named by its content
@@ -20,46 +36,12 @@ import { findPlugin, parseManifest, readPluginFiles, settingsOf, type SettingVal
  * Flarum); the store and the router are what they are given, not a sandbox.
  */
 
-export interface PluginViewer {
-  id: number;
-  username: string;
-  nickname: string;
-  isAdmin: boolean;
-  permissions: string[];
-}
-
-export interface PluginRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-  viewer: PluginViewer | null;
-}
-
-export type PluginHandler = (request: PluginRequest) => unknown;
-
-export interface PluginStore {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<void>;
-  /** Stores the value only when the key is new; answers whether it did (one vote per member). */
-  add(key: string, value: unknown): Promise<boolean>;
-  delete(key: string): Promise<void>;
-  list(prefix?: string): Promise<{ key: string; value: unknown }[]>;
-  /** Adds `by` to a number kept under the key (0 when new), atomically; answers the new number. */
-  increment(key: string, by?: number): Promise<number>;
-}
-
-export interface PluginServerContext {
-  appid: string;
-  settings(): Promise<Record<string, SettingValue>>;
-  store: PluginStore;
-  log: {
-    info(message: string, data?: unknown): void;
-    warn(message: string, data?: unknown): void;
-    error(message: string, data?: unknown): void;
-  };
-}
+/*
+ * The contract with plugins' server modules (the router, the request, the store, events) is the SDK's:
+ * @luntan/plugin-sdk/server, one declaration for the forum and for plugins.
+ */
+export type { PluginViewer } from '@luntan/plugin-sdk/server';
+type PluginHandler = PluginRouteHandler;
 
 interface Route {
   method: 'GET' | 'POST';
@@ -67,9 +49,13 @@ interface Route {
   handler: PluginHandler;
 }
 
+type EventHandler = (event: PluginEvent) => void | Promise<void>;
+
 interface Loaded {
   hash: string;
   routes: Route[];
+  /** What the module registered with ctx.events.on, by event name. */
+  handlers: Map<DomainEventName, EventHandler[]>;
 }
 
 /** How long a server module may take to load and register its routes. */
@@ -112,69 +98,45 @@ export function pluginStore(db: Kysely<DB>, appid: string): PluginStore {
       throw new Error('a plugin store value must be at most 64 KB of JSON');
     return text;
   };
-  const decode = (text: string): unknown => JSON.parse(text);
+  const decode = (text: string) => JSON.parse(text) as PluginJsonValue;
   return {
     async get(key) {
       checkKey(key);
-      const row = await db
-        .selectFrom('pluginStore')
-        .select('value')
-        .where('appid', '=', appid)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row ? decode(row.value) : undefined;
+      const value = await readStoreValue(db, appid, key);
+      return value !== undefined ? decode(value) : undefined;
     },
     async set(key, value) {
       checkKey(key);
-      const text = encode(value);
-      await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: text, updatedAt: now() })
-        .onConflict((oc) => oc.columns(['appid', 'key']).doUpdateSet({ value: text, updatedAt: now() }))
-        .execute();
+      await upsertStoreValue(db, appid, key, encode(value));
     },
     async add(key, value) {
       checkKey(key);
-      const result = await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: encode(value), updatedAt: now() })
-        .onConflict((oc) => oc.columns(['appid', 'key']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertStoreValue(db, appid, key, encode(value));
     },
     async delete(key) {
       checkKey(key);
-      await db.deleteFrom('pluginStore').where('appid', '=', appid).where('key', '=', key).execute();
+      await deleteStoreValue(db, appid, key);
     },
     async list(prefix = '') {
       const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const rows = await db
-        .selectFrom('pluginStore')
-        .select(['key', 'value'])
-        .where('appid', '=', appid)
-        .where(sql<boolean>`key like ${`${escaped}%`} escape '\\'`)
-        .orderBy('key')
-        .limit(1000)
-        .execute();
+      const rows = await listStoreValues(db, appid, escaped);
       return rows.map((r) => ({ key: r.key, value: decode(r.value) }));
     },
     async increment(key, by = 1) {
       checkKey(key);
       if (!Number.isSafeInteger(by)) throw new Error('increment by a whole number');
-      const row = await db
-        .insertInto('pluginStore')
-        .values({ appid, key, value: String(by), updatedAt: now() })
-        .onConflict((oc) =>
-          oc.columns(['appid', 'key']).doUpdateSet({
-            value: sql`cast(cast(plugin_store.value as integer) + ${by} as text)`,
-            updatedAt: now(),
-          }),
-        )
-        .returning('value')
-        .executeTakeFirstOrThrow();
-      return Number(row.value);
+      return Number(await incrementStoreValue(db, appid, key, by));
     },
   };
+}
+
+const runtimes = new WeakMap<AppContext, PluginRuntime>();
+
+/** The app's plugin runtime: one per app, shared by the plugin routes and the plugins' event subscriber. */
+export function pluginRuntime(ctx: AppContext): PluginRuntime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) runtimes.set(ctx, (runtime = new PluginRuntime(ctx)));
+  return runtime;
 }
 
 export class PluginRuntime {
@@ -197,7 +159,7 @@ export class PluginRuntime {
     if (current?.hash === row.contentHash) return current;
     const manifest = parseManifest(row);
     if (!manifest.server) {
-      const none = { hash: row.contentHash, routes: [] };
+      const none = { hash: row.contentHash, routes: [], handlers: new Map() };
       this.loaded.set(appid, none);
       return none;
     }
@@ -223,6 +185,7 @@ export class PluginRuntime {
       routes.push({ method, segments: split(String(routePath)), handler });
     };
     const router = { get: add('GET'), post: add('POST') };
+    const handlers = new Map<DomainEventName, EventHandler[]>();
     const log = this.ctx.log.child({ plugin: appid });
     const context: PluginServerContext = {
       appid,
@@ -231,6 +194,15 @@ export class PluginRuntime {
         return fresh ? settingsOf(fresh, parseManifest(fresh).settings, false) : {};
       },
       store: pluginStore(this.ctx.db, appid),
+      events: {
+        on(names, handler) {
+          if (typeof handler !== 'function') throw new Error('ctx.events.on needs a handler function');
+          for (const name of typeof names === 'string' ? [names] : names) {
+            if (!isDomainEventName(name)) throw new Error(`ctx.events.on: no event is called ${String(name)}`);
+            handlers.set(name, [...(handlers.get(name) ?? []), handler as EventHandler]);
+          }
+        },
+      },
       log: {
         info: (message, data) => log.info({ data }, message),
         warn: (message, data) => log.warn({ data }, message),
@@ -247,9 +219,15 @@ export class PluginRuntime {
         timer = setTimeout(() => reject(new Error('the server module took too long to load')), LOAD_TIMEOUT_MS);
       }),
     ]).finally(() => clearTimeout(timer));
-    const loaded = { hash: row.contentHash, routes };
+    const loaded = { hash: row.contentHash, routes, handlers };
     this.loaded.set(appid, loaded);
     return loaded;
+  }
+
+  /** The handlers the plugin's current server module registered for an event (loading it if needed). */
+  async handlersFor(appid: string, name: DomainEventName): Promise<EventHandler[]> {
+    const loaded = await this.load(appid);
+    return loaded?.handlers.get(name) ?? [];
   }
 
   forget(appid: string): void {

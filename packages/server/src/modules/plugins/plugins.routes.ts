@@ -16,7 +16,7 @@ import { requestLocale } from '../../core/i18n.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import { adminOnly } from '../../access/guards.js';
 import { PLUGIN_ARCHIVE_MAX_BYTES, readPluginPackage } from './plugin-package.js';
-import { PluginRuntime, pluginViewer } from './plugin-runtime.js';
+import { pluginRuntime, pluginViewer } from './plugin-runtime.js';
 import {
   adminItem,
   deletePlugin,
@@ -26,10 +26,11 @@ import {
   listEnabledPlugins,
   pluginNotFound,
   publicSettings,
-  readPluginFile,
   savePluginSettings,
   setPluginEnabled,
 } from './plugins.service.js';
+import { readPluginFile } from './plugins.repository.js';
+import { msg } from '../../i18n/index.js';
 
 const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
@@ -37,7 +38,7 @@ const describeError = (err: unknown) => (err instanceof Error ? err.message : St
 export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const runtime = new PluginRuntime(app.ctx);
+  const runtime = pluginRuntime(app.ctx);
   const tags = ['plugins'];
 
   /** Loads the server part of an enabled plugin; one that throws is disabled and the reason kept. */
@@ -55,14 +56,9 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const serverFailed = (reason: string) =>
-    new AppError(
-      Code.INVALID_PARAMETER,
-      {
-        zh: `插件的服务端模块加载失败，插件已停用：${reason}`,
-        en: `The plugin's server module failed to load, so the plugin is disabled: ${reason}`,
-      },
-      { data: { field: 'server', serverError: reason } },
-    );
+    new AppError(Code.INVALID_PARAMETER, msg('plugins.pluginSServerModule', { reason }), {
+      data: { field: 'server', serverError: reason },
+    });
 
   api.get(
     '/backAdmin/plugin/list',
@@ -86,10 +82,10 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { file } = await readMultipartUpload(request, {
         field: 'file',
-        label: { zh: '插件包', en: 'Plugin package' },
+        label: msg('plugins.pluginPackage'),
         fileSize: PLUGIN_ARCHIVE_MAX_BYTES,
       });
-      if (!file) throw invalidField('file', { zh: '请选择插件包', en: 'Choose a plugin package' });
+      if (!file) throw invalidField('file', msg('plugins.choosePluginPackage'));
       const result = await installPlugin(db, await readPluginPackage(file.bytes), requestLocale(request));
       if (result.item.enabled) {
         const failed = await startServerPart(result.item.appid);
@@ -178,7 +174,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
         await setPluginEnabled(db, appid, false, reason);
         throw pluginNotFound();
       }
-      if (!matched) throw new AppError(Code.RESOURCE_NOT_FOUND, { zh: '插件接口不存在', en: 'no such plugin route' });
+      if (!matched) throw new AppError(Code.RESOURCE_NOT_FOUND, msg('plugins.noSuchPluginRoute'));
       try {
         const data = await matched.route.handler({
           method: request.method as 'GET' | 'POST',
@@ -195,7 +191,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
           throw new AppError(e.code as CodeValue, e.message.slice(0, 500));
         }
         app.ctx.log.error({ err, appid, path: rest }, 'a plugin route threw');
-        throw new AppError(Code.INTERNAL_ERROR, { zh: '插件出错了', en: 'The plugin failed' });
+        throw new AppError(Code.INTERNAL_ERROR, msg('plugins.pluginFailed'));
       }
     },
   });

@@ -18,6 +18,17 @@ import { AppError, invalidField, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import type { PluginPackage } from './plugin-package.js';
+import {
+  deleteOtherFiles,
+  deletePluginRows,
+  enabledManifests,
+  findPluginRow,
+  insertPluginFile,
+  insertPluginRow,
+  listPluginRows,
+  updatePluginRow,
+} from './plugins.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Installed plugins: what the back office manages and what pages load. Every change raises the `plugins` cache
@@ -31,7 +42,7 @@ type Row = Selectable<PluginsTable>;
 
 export type SettingValue = string | number | boolean;
 
-export const pluginNotFound = () => notFound({ zh: '插件不存在', en: 'plugin not found' });
+export const pluginNotFound = () => notFound(msg('plugins.pluginNotFound'));
 
 export function parseManifest(row: Pick<Row, 'manifest'>): PluginManifest {
   return pluginManifestSchema.parse(JSON.parse(row.manifest));
@@ -95,11 +106,11 @@ export function adminItem(row: Row, locale: Locale): PluginAdminItem {
 }
 
 export async function findPlugin(db: Kysely<DB>, appid: string): Promise<Row | undefined> {
-  return db.selectFrom('plugins').selectAll().where('appid', '=', appid).executeTakeFirst();
+  return findPluginRow(db, appid);
 }
 
 export async function listAdminPlugins(db: Kysely<DB>, locale: Locale): Promise<PluginAdminItem[]> {
-  const rows = await db.selectFrom('plugins').selectAll().orderBy('installedAt').execute();
+  const rows = await listPluginRows(db);
   return rows.map((row) => adminItem(row, locale));
 }
 
@@ -109,7 +120,7 @@ export async function listEnabledPlugins(
   platform: PluginPlatform,
   locale: Locale,
 ): Promise<PluginListItem[]> {
-  const rows = await db.selectFrom('plugins').selectAll().where('enabled', '=', 1).orderBy('installedAt').execute();
+  const rows = await listPluginRows(db, true);
   const out: PluginListItem[] = [];
   for (const row of rows) {
     const manifest = parseManifest(row);
@@ -143,10 +154,12 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage, locale: 
     const name = pluginTexts(parseManifest(existing).pluginName);
     throw new AppError(
       Code.RESOURCE_EXIST,
-      {
-        zh: `已安装 ${name.zh} ${existing.version}，不低于上传的 ${manifest.version}：保留已安装的版本`,
-        en: `${name.en} ${existing.version} is installed, not lower than the uploaded ${manifest.version}: the installed version stays`,
-      },
+      msg('plugins.installedNotLowerThan', {
+        nameZh: name.zh,
+        version: existing.version,
+        version2: manifest.version,
+        nameEn: name.en,
+      }),
       { data: { kept: 'installed', version: existing.version, uploadedVersion: manifest.version } },
     );
   }
@@ -155,45 +168,30 @@ export async function installPlugin(db: Kysely<DB>, pkg: PluginPackage, locale: 
   const storedName = pluginText(manifest.pluginName, DEFAULT_LOCALE);
   await db.transaction().execute(async (trx) => {
     for (const [path, body] of pkg.files) {
-      await trx
-        .insertInto('pluginFiles')
-        .values({ appid: manifest.appid, contentHash: pkg.contentHash, path, body })
-        .onConflict((oc) => oc.columns(['appid', 'contentHash', 'path']).doNothing())
-        .execute();
+      await insertPluginFile(trx, { appid: manifest.appid, contentHash: pkg.contentHash, path, body });
     }
     if (existing) {
-      await trx
-        .updateTable('plugins')
-        .set({
-          pluginName: storedName,
-          version: manifest.version,
-          manifest: JSON.stringify(manifest),
-          contentHash: pkg.contentHash,
-          serverError: null,
-          updatedAt: at,
-        })
-        .where('appid', '=', manifest.appid)
-        .execute();
-      await trx
-        .deleteFrom('pluginFiles')
-        .where('appid', '=', manifest.appid)
-        .where('contentHash', '!=', pkg.contentHash)
-        .execute();
+      await updatePluginRow(trx, manifest.appid, {
+        pluginName: storedName,
+        version: manifest.version,
+        manifest: JSON.stringify(manifest),
+        contentHash: pkg.contentHash,
+        serverError: null,
+        updatedAt: at,
+      });
+      await deleteOtherFiles(trx, manifest.appid, pkg.contentHash);
     } else {
-      await trx
-        .insertInto('plugins')
-        .values({
-          appid: manifest.appid,
-          pluginName: storedName,
-          version: manifest.version,
-          manifest: JSON.stringify(manifest),
-          contentHash: pkg.contentHash,
-          enabled: 0,
-          settings: '{}',
-          installedAt: at,
-          updatedAt: at,
-        })
-        .execute();
+      await insertPluginRow(trx, {
+        appid: manifest.appid,
+        pluginName: storedName,
+        version: manifest.version,
+        manifest: JSON.stringify(manifest),
+        contentHash: pkg.contentHash,
+        enabled: 0,
+        settings: '{}',
+        installedAt: at,
+        updatedAt: at,
+      });
     }
   });
   await bumpCacheVersion(db, PLUGINS_CACHE);
@@ -207,22 +205,15 @@ export async function setPluginEnabled(
   enabled: boolean,
   serverError: string | null = null,
 ) {
-  const result = await db
-    .updateTable('plugins')
-    .set({ enabled: enabled ? 1 : 0, serverError, updatedAt: now() })
-    .where('appid', '=', appid)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw pluginNotFound();
+  const changed = await updatePluginRow(db, appid, { enabled: enabled ? 1 : 0, serverError, updatedAt: now() });
+  if (changed === 0) throw pluginNotFound();
   await bumpCacheVersion(db, PLUGINS_CACHE);
 }
 
 /** Removes the plugin, its files and its store. */
 export async function deletePlugin(db: Kysely<DB>, appid: string): Promise<void> {
   const deleted = await db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('plugins').where('appid', '=', appid).executeTakeFirst();
-    await trx.deleteFrom('pluginFiles').where('appid', '=', appid).execute();
-    await trx.deleteFrom('pluginStore').where('appid', '=', appid).execute();
-    return Number(result.numDeletedRows);
+    return deletePluginRows(trx, appid);
   });
   if (deleted === 0) throw pluginNotFound();
   await bumpCacheVersion(db, PLUGINS_CACHE);
@@ -242,14 +233,11 @@ export async function savePluginSettings(
   for (const [key, value] of Object.entries(values)) {
     const field = schema.find((f) => f.key === key);
     if (!field) {
-      throw invalidField(`settings.${key}`, {
-        zh: `插件没有名为 ${key} 的设置项`,
-        en: `The plugin has no setting named ${key}`,
-      });
+      throw invalidField(`settings.${key}`, msg('plugins.pluginNoSettingNamed', { key }));
     }
     const label = field.label;
     const wrong = (zh: string, en: string) =>
-      invalidField(`settings.${key}`, { zh: `${label.zh}${zh}`, en: `${label.en} ${en}` });
+      invalidField(`settings.${key}`, msg('plugins.message', { labelZh: label.zh, zh, labelEn: label.en, en }));
     switch (field.type) {
       case 'boolean':
         if (typeof value !== 'boolean') throw wrong('需要是开或关', 'must be on or off');
@@ -273,30 +261,13 @@ export async function savePluginSettings(
     }
     next[key] = value;
   }
-  await db
-    .updateTable('plugins')
-    .set({ settings: JSON.stringify(next), updatedAt: now() })
-    .where('appid', '=', appid)
-    .execute();
+  await updatePluginRow(db, appid, { settings: JSON.stringify(next), updatedAt: now() });
   await bumpCacheVersion(db, PLUGINS_CACHE);
   return adminItem((await findPlugin(db, appid))!, locale);
 }
 
-export async function readPluginFile(db: Kysely<DB>, appid: string, hash: string, path: string) {
-  return db
-    .selectFrom('pluginFiles')
-    .select('body')
-    .where('appid', '=', appid)
-    .where('contentHash', '=', hash)
-    .where('path', '=', path)
-    .executeTakeFirst();
-}
-
-export async function readPluginFiles(db: Kysely<DB>, appid: string, hash: string) {
-  return db
-    .selectFrom('pluginFiles')
-    .select(['path', 'body'])
-    .where('appid', '=', appid)
-    .where('contentHash', '=', hash)
-    .execute();
+/** The enabled plugins that have a server module (the ones that may hear events), oldest first. */
+export async function enabledServerPlugins(db: Kysely<DB>): Promise<string[]> {
+  const rows = await enabledManifests(db);
+  return rows.filter((row) => parseManifest(row).server).map((row) => row.appid);
 }

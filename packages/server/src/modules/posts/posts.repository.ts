@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
-import type { DB, Post, PostsTable } from '../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { DB, Post } from '../../db/schema.js';
 
 /** A post with its author. */
 export type PostRow = Post & { authorNickname: string; authorAvatar: string };
@@ -12,31 +12,8 @@ function postsWithAuthor(db: Kysely<DB>) {
     .select(['users.nickname as authorNickname', 'users.avatar as authorAvatar']);
 }
 
-export function findPost(db: Kysely<DB>, id: number): Promise<Post | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function findPostRow(db: Kysely<DB>, id: number): Promise<PostRow | undefined> {
   return postsWithAuthor(db).where('posts.id', '=', id).executeTakeFirst();
-}
-
-export async function insertPost(db: Kysely<DB>, values: Insertable<PostsTable>): Promise<number> {
-  const row = await db.insertInto('posts').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Changes a post; with `expectDeleted` only when its deleted state is still as expected (answers whether it did). */
-export async function updatePostIf(
-  db: Kysely<DB>,
-  id: number,
-  changes: Updateable<PostsTable>,
-  expectDeleted?: boolean,
-): Promise<boolean> {
-  let q = db.updateTable('posts').set(changes).where('id', '=', id);
-  if (expectDeleted === true) q = q.where('deletedAt', 'is not', null);
-  if (expectDeleted === false) q = q.where('deletedAt', 'is', null);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }
 
 /** `set counter = counter + delta` in SQL. */
@@ -179,49 +156,6 @@ export async function removeLike(db: Kysely<DB>, postId: number, userId: number)
   return Number(res.numDeletedRows) > 0;
 }
 
-export async function countLikes(db: Kysely<DB>, postId: number): Promise<number> {
-  const row = await db
-    .selectFrom('postLikes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('postId', '=', postId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function listLikers(db: Kysely<DB>, postId: number, offset: number, limit: number) {
-  return db
-    .selectFrom('postLikes')
-    .innerJoin('users', 'users.id', 'postLikes.userId')
-    .select(['users.id as userId', 'users.nickname', 'users.avatar', 'postLikes.createdAt as likedAt'])
-    .where('postLikes.postId', '=', postId)
-    .orderBy('postLikes.createdAt', 'desc')
-    .orderBy('users.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-}
-
-/** Replaces the users a post mentions. */
-export async function replaceMentions(db: Kysely<DB>, postId: number, userIds: number[]): Promise<void> {
-  await db.deleteFrom('postMentions').where('postId', '=', postId).execute();
-  if (userIds.length > 0) {
-    await db
-      .insertInto('postMentions')
-      .values(userIds.map((userId) => ({ postId, userId })))
-      .execute();
-  }
-}
-
-export function mentionedUsers(db: Kysely<DB>, postId: number) {
-  return db
-    .selectFrom('postMentions')
-    .innerJoin('users', 'users.id', 'postMentions.userId')
-    .select(['users.id as userId', 'users.nickname', 'users.avatar'])
-    .where('postMentions.postId', '=', postId)
-    .orderBy('users.id')
-    .execute();
-}
-
 /** Nicknames and avatars of some users (the authors that comments answer). */
 export async function userSummaries(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return new Map<number, { userId: number; nickname: string; avatar: string }>();
@@ -231,48 +165,4 @@ export async function userSummaries(db: Kysely<DB>, ids: number[]) {
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.userId, r]));
-}
-
-/** Some posts with their authors, by id. */
-export function findPostRows(db: Kysely<DB>, ids: number[]): Promise<PostRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return postsWithAuthor(db).where('posts.id', 'in', ids).execute();
-}
-
-/** `p` is a post the viewer is shown: the conditions of visiblePosts() on the alias `p`. */
-function shownAs(viewerId: number | null): RawBuilder<SqlBool> {
-  if (viewerId === null) return sql<SqlBool>`p.deleted_at is null and p.is_approved = 1`;
-  return sql<SqlBool>`p.deleted_at is null and (p.is_approved = 1 or p.user_id = ${viewerId})
-    and p.user_id not in (select deny_user_id from user_denies where user_id = ${viewerId})`;
-}
-
-/** `p` comes no later than `x` in the order of listReplies() and listComments() (oldest first, then by id). */
-const upTo = (x: 'r' | 'm') =>
-  sql<SqlBool>`(p.created_at < ${sql.ref(`${x}.created_at`)} or (p.created_at = ${sql.ref(`${x}.created_at`)} and p.id <= ${sql.ref(`${x}.id`)}))`;
-
-/**
- * Where each post stands on its thread's page for the viewer: `position`, the place (from 1) of the reply (of a
- * comment's reply) among the replies posts.list shows the viewer, oldest first; and for a comment
- * `commentPosition`, its place among its reply's shown comments. One query for the lot.
- */
-export async function postPositions(
-  db: Kysely<DB>,
-  viewerId: number | null,
-  ids: number[],
-): Promise<Map<number, { position: number; commentPosition: number | null }>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id: number; isComment: number; position: number; commentPosition: number }>`
-    select m.id, m.is_comment,
-      (select count(*) from posts p where p.thread_id = r.thread_id and p.is_first = 0 and p.is_comment = 0
-        and ${shownAs(viewerId)} and ${upTo('r')}) as position,
-      (select count(*) from posts p where p.reply_post_id = m.reply_post_id and p.is_comment = 1
-        and ${shownAs(viewerId)} and ${upTo('m')}) as comment_position
-    from posts m join posts r on r.id = coalesce(m.reply_post_id, m.id)
-    where m.id in (${sql.join(ids)})`.execute(db);
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      { position: Number(r.position), commentPosition: r.isComment === 1 ? Number(r.commentPosition) : null },
-    ]),
-  );
 }

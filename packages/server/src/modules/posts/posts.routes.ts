@@ -2,7 +2,7 @@ import { postCreateBody, postsListQuery, postsReplyQuery, postUpdateBody } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { assertPublishCaptcha } from '../captcha/captcha.service.js';
+import { assertPublishCaptcha } from '../captcha/index.js';
 import { loginRequired } from '../../access/guards.js';
 import { createPost, listPosts, listReplyComments, updatePost } from './posts.service.js';
 

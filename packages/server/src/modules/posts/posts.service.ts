@@ -6,16 +6,15 @@ import {
   type PostsListQuery,
   type PostUpdateBody,
   type UserSummary,
+  pageOf,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
-import { linkAttachments } from '../attachments/attachments.repository.js';
+import { linkAttachments } from '../attachments/index.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { syncReplyIndex } from '../search/reply-index.repository.js';
-import { writeThreadIndex } from '../search/search.repository.js';
 import {
   assertMayPublish,
   assertCanReadThread,
@@ -27,30 +26,27 @@ import {
   postExistsFor,
   postNotFound,
   type ThreadState,
-} from '../threads/thread.policy.js';
-import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
-import { indexedBody } from '../threads/paid-content.js';
-import { firstPostContentFor } from '../threads/paid-threads.service.js';
-import { screenText } from '../stop-words/stop-words.service.js';
-import { renderContent, replaceLiterally, summarize } from './post-content.js';
+} from '../threads/index.js';
+import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/index.js';
+import { changeThreadState, lockThread } from '../threads/index.js';
+import { firstPostContentFor } from '../threads/index.js';
+import { screenText } from '../stop-words/index.js';
+import { renderContent, replaceLiterally, summarize } from '../content/index.js';
 import {
   addLike,
   bumpPostCounter,
   countComments,
   countReplies,
-  findPost,
   findPostRow,
   firstCommentsOf,
-  insertPost,
   listComments,
   listReplies,
   removeLike,
-  replaceMentions,
-  updatePostIf,
   userSummaries,
   type PostRow,
 } from './posts.repository.js';
+import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/index.js';
+import { msg } from '../../i18n/index.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);
@@ -118,14 +114,6 @@ async function presentPosts(
     ),
   );
 }
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
 
 export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: PostsListQuery): Promise<Page<PostItem>> {
   const thread = await findThread(ctx.db, q.threadId);
@@ -211,7 +199,7 @@ export async function uncountPost(
   await bumpUserCounter(trx, p.userId, 'postCount', -1);
 }
 
-const notPublished = () => invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
+const notPublished = () => invalidField('id', msg('posts.threadNotPublishedYet'));
 
 export async function createPost(
   ctx: AppContext,
@@ -236,10 +224,7 @@ export async function createPost(
     // Answering a reply itself, or a comment under it: either way the new comment goes under that reply.
     const under = answered.isComment === 1 ? answered.replyPostId! : answered.id;
     if (replyId !== undefined && replyId !== under) {
-      throw invalidField('commentPostId', {
-        zh: '所回复的评论不在这条回复下',
-        en: 'The comment answered is not under this reply',
-      });
+      throw invalidField('commentPostId', msg('posts.commentAnsweredNotUnder'));
     }
     replyId = under;
   }
@@ -256,7 +241,7 @@ export async function createPost(
       throw postNotFound();
     }
   } else if (body.isComment) {
-    throw invalidField('replyId', { zh: '评论需要指明所评论的回复', en: 'A comment needs the reply it is on' });
+    throw invalidField('replyId', msg('posts.commentNeedsReplyOn'));
   }
 
   const screened = await screenText(ctx.db, ctx.stopWords, 'ugc', body.content, 'content', replaceLiterally);
@@ -289,7 +274,6 @@ export async function createPost(
       await countApprovedPost(trx, { threadId: thread.id, replyPostId: reply?.id ?? null, userId: user.id }, at);
     await replaceMentions(trx, id, rendered.mentions);
     await linkAttachments(trx, user.id, id, content);
-    await syncReplyIndex(trx, ctx.dialect, id);
     await ctx.events.emit(trx, 'post.created', { postId: id, threadId: thread.id, userId: user.id });
     return id;
   });
@@ -317,10 +301,7 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   }
   if (body.isDeleted === true) {
     if (post.isFirst === 1) {
-      throw invalidField('id', {
-        zh: '首帖不能单独删除，请删除主题',
-        en: 'The first post goes with its thread: delete the thread',
-      });
+      throw invalidField('id', msg('posts.firstPostGoesThread'));
     }
     if (!canHidePost(viewer, thread, post)) throw denied(viewer);
   }
@@ -343,8 +324,6 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
           .where('id', '=', thread.id)
           .execute();
         const current = await findThread(trx, thread.id);
-        const plain = indexedBody(rendered.plain, current ?? thread);
-        await writeThreadIndex(trx, ctx.dialect, thread.id, thread.title, plain);
         // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
         if (held && current && current.isApproved === 1) await changeThreadState(trx, current, { isApproved: 0 });
       }
@@ -388,9 +367,6 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         await bumpUserCounter(trx, post.userId, 'postCount', delta);
       }
     }
-    // New text, a hold for review, hiding or restoring: the reply index follows the post.
-    if (post.isFirst === 0 && (rendered || body.isDeleted !== undefined))
-      await syncReplyIndex(trx, ctx.dialect, post.id);
     if (rendered) await ctx.events.emit(trx, 'post.updated', { postId: post.id, threadId: thread.id, userId: user.id });
     if (body.isDeleted === true && post.deletedAt === null) {
       const moderated = {
@@ -402,6 +378,8 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
       } as const;
       await ctx.events.emit(trx, 'post.moderated', moderated);
     }
+    if (restoring)
+      await ctx.events.emit(trx, 'post.restored', { postId: post.id, threadId: thread.id, actorId: user.id });
   });
   return postItem(ctx, viewer, thread, post.id);
 }

@@ -16,8 +16,8 @@ import { AppError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { plainText, summarize } from '../posts/post-content.js';
-import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/thread.policy.js';
+import { plainText, summarize } from '../content/index.js';
+import { assertCanReadThread, postExistsFor, postNotFound } from '../threads/index.js';
 import {
   countReports,
   decideReports,
@@ -30,6 +30,7 @@ import {
   threadsByIds,
   usersByIds,
 } from './reports.repository.js';
+import { msg, type Message } from '../../i18n/index.js';
 
 /** How much of a reported post the back office shows. */
 const EXCERPT_CHARS = 120;
@@ -41,27 +42,26 @@ interface Target {
   reportedUserId: number | null;
 }
 
-const required = (field: string, zh: string, en: string) =>
-  invalidField(field, { zh: `请指定要举报的${zh}`, en: `Say which ${en} you report` });
+const required = (field: string, text: Message) => invalidField(field, text);
 
 /** The target of a report, which must exist and be visible to the reporter (else -4004, or -4002 for a thread). */
 async function resolveTarget(ctx: AppContext, viewer: ViewerContext, body: ReportCreateBody): Promise<Target> {
   const { db } = ctx;
   if (body.type === ReportType.USER) {
-    if (body.userId === undefined) throw required('userId', '用户', 'user');
+    if (body.userId === undefined) throw required('userId', msg('reports.sayWhichUser'));
     const user = await findReportedUser(db, body.userId);
     if (!user || user.status === UserStatus.REJECTED) {
-      throw notFoundField('userId', { zh: '用户不存在', en: 'No such user' });
+      throw notFoundField('userId', msg('reports.noSuchUser'));
     }
     return { targetId: user.id, threadId: null, postId: null, reportedUserId: user.id };
   }
   if (body.type === ReportType.THREAD) {
-    if (body.threadId === undefined) throw required('threadId', '主题', 'thread');
+    if (body.threadId === undefined) throw required('threadId', msg('reports.sayWhichThread'));
     const thread = await findReportedThread(db, body.threadId);
     assertCanReadThread(viewer, thread);
     return { targetId: thread.id, threadId: thread.id, postId: null, reportedUserId: thread.userId };
   }
-  if (body.postId === undefined) throw required('postId', '回复', 'reply');
+  if (body.postId === undefined) throw required('postId', msg('reports.sayWhichReply'));
   const post = await findReportedPost(db, body.postId);
   // A thread's first post is reported as the thread (type 1).
   if (!post || post.isFirst === 1 || !postExistsFor(viewer, post)) throw postNotFound();
@@ -79,10 +79,9 @@ export async function createReport(
   const me = requireUser(viewer);
   const target = await resolveTarget(ctx, viewer, body);
   if (target.reportedUserId === me.id) {
-    throw invalidField(body.type === ReportType.USER ? 'userId' : 'type', {
-      zh: body.type === ReportType.USER ? '不能举报自己' : '不能举报自己发布的内容',
-      en: body.type === ReportType.USER ? 'You cannot report yourself' : 'You cannot report what you posted',
-    });
+    throw body.type === ReportType.USER
+      ? invalidField('userId', msg('reports.cannotReportYourself'))
+      : invalidField('type', msg('reports.cannotReportYourPost'));
   }
   try {
     const id = await insertReport(ctx.db, {
@@ -97,10 +96,7 @@ export async function createReport(
     return { id };
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError(Code.RESOURCE_EXIST, {
-        zh: '你已举报过，请等待管理员处理',
-        en: 'You have already reported this; an administrator will look at it',
-      });
+      throw new AppError(Code.RESOURCE_EXIST, msg('reports.youAlreadyReportedAdministrator'));
     }
     throw err;
   }

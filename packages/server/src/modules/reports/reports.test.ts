@@ -1,24 +1,16 @@
 import { Code, type NotificationItem, type Page, type ReportBatchResult, type ReportItem } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReply, buildThread } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildReply, buildThread } from '../../test/factories.js';
+import { ADMIN, buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const report = (token: string | undefined, body: Record<string, unknown>) =>
   t.post<{ id: number }>('/api/v3/reports', { reason: '广告', ...body }, token);
-const adminList = (query = '', token = admin) =>
+const adminList = (query = '', token = t.admin) =>
   t.get<Page<ReportItem>>(`/api/backAdmin/reports?perPage=50${query}`, token);
-const decide = (body: Record<string, unknown>, token = admin) =>
+const decide = (body: Record<string, unknown>, token = t.admin) =>
   t.post<ReportBatchResult>('/api/backAdmin/reports/batch', body, token);
 const notices = async (token: string) =>
   (await t.get<Page<NotificationItem>>('/api/v3/notification?perPage=50', token)).Data.pageData;

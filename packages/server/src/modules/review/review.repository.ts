@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ThreadRow } from '../threads/threads.repository.js';
+import type { ThreadRow } from '../threads/index.js';
 
 export interface QueueFilter {
   isApproved: number;

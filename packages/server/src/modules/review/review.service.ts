@@ -5,27 +5,19 @@ import {
   type ReviewPostItem,
   type ReviewSubmitBody,
   type ReviewThreadItem,
+  pageOf,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, updatePostIf } from '../posts/posts.repository.js';
-import { countApprovedPost } from '../posts/posts.service.js';
-import { syncReplyIndex } from '../search/reply-index.repository.js';
-import { removeThreadIndex } from '../search/search.repository.js';
-import { presentThreads } from '../threads/threads.presenter.js';
-import { findThread, updateThreadIf } from '../threads/threads.repository.js';
-import { changeThreadState, lockThread } from '../threads/threads.service.js';
+import { findPost, updatePostIf } from '../threads/index.js';
+import { countApprovedPost } from '../posts/index.js';
+import { presentThreads } from '../threads/index.js';
+import { findThread, updateThreadIf } from '../threads/index.js';
+import { changeThreadState, lockThread } from '../threads/index.js';
 import { countHeldPosts, countHeldThreads, listHeldPosts, listHeldThreads } from './review.repository.js';
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
+import { msg } from '../../i18n/index.js';
 
 export async function threadQueue(
   ctx: AppContext,
@@ -73,15 +65,9 @@ export async function postQueue(ctx: AppContext, q: ReviewListQuery): Promise<Pa
 }
 
 const notHeld = (kind: string, id: number) =>
-  invalidField('ids', {
-    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不在审核中`,
-    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} is not held for review`,
-  });
+  invalidField('ids', kind === 'thread' ? msg('review.threadNotHeld', { id }) : msg('review.postNotHeld', { id }));
 const missing = (kind: string, id: number) =>
-  notFoundField('ids', {
-    zh: `${kind === 'thread' ? '主题' : '回复'} ${id} 不存在`,
-    en: `${kind === 'thread' ? 'Thread' : 'Post'} ${id} does not exist`,
-  });
+  notFoundField('ids', kind === 'thread' ? msg('review.threadMissing', { id }) : msg('review.postMissing', { id }));
 
 /**
  * Approves, ignores or deletes held threads or replies, all or none, keeping the counters right: an approved thread
@@ -107,10 +93,7 @@ export async function submitReview(
         if (thread.isApproved === ApprovalState.APPROVED || thread.isDraft === 1) throw notHeld('thread', id);
         if (body.action === 'approve') await changeThreadState(trx, thread, { isApproved: ApprovalState.APPROVED });
         if (body.action === 'ignore') await updateThreadIf(trx, id, { isApproved: ApprovalState.IGNORED });
-        if (body.action === 'delete') {
-          await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
-          await removeThreadIndex(trx, ctx.dialect, id);
-        }
+        if (body.action === 'delete') await changeThreadState(trx, thread, { deletedAt: at, deletedUserId: actor });
         await ctx.events.emit(trx, 'thread.moderated', { threadId: id, actorId: actor, action, reason: '' });
         continue;
       }
@@ -126,7 +109,6 @@ export async function submitReview(
       }
       if (body.action === 'ignore') await updatePostIf(trx, id, { isApproved: ApprovalState.IGNORED }, false);
       if (body.action === 'delete') await updatePostIf(trx, id, { deletedAt: at, deletedUserId: actor }, false);
-      await syncReplyIndex(trx, ctx.dialect, id);
       await ctx.events.emit(trx, 'post.moderated', {
         postId: id,
         threadId: post.threadId,

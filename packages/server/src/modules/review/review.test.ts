@@ -8,29 +8,24 @@ import {
   type ThreadDetail,
   type ThreadItem,
 } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildReply, buildThread } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCategory, buildReply, buildThread } from '../../test/factories.js';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 let author: Awaited<ReturnType<typeof buildUser>>;
 let category: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
   const res = await t.post(
     '/api/stop-words/batch.v2',
     { data: { type: 'stop-words', words: ['待审={MOD}'], overwrite: true } },
-    admin,
+    t.admin,
   );
   expect(res.Code).toBe(0);
   author = await buildUser(t);
-  category = await buildCategory(t, admin);
-});
-afterAll(async () => {
-  await t.close();
+  category = await buildCategory(t, t.admin);
 });
 
 const heldThread = async () => {
@@ -51,19 +46,19 @@ const heldReply = async (threadId: number, replyId?: number) => {
   expect(res.Data.isApproved).toBe(false);
   return res.Data.id;
 };
-const submit = (body: unknown, token = admin) => t.post('/api/backAdmin/manage.submit.review', body, token);
+const submit = (body: unknown, token = t.admin) => t.post('/api/backAdmin/manage.submit.review', body, token);
 const threadQueue = async (query = '') =>
-  (await t.get<Page<ReviewThreadItem>>(`/api/backAdmin/manage.thread.list?perPage=50${query}`, admin)).Data;
+  (await t.get<Page<ReviewThreadItem>>(`/api/backAdmin/manage.thread.list?perPage=50${query}`, t.admin)).Data;
 const postQueue = async (query = '') =>
-  (await t.get<Page<ReviewPostItem>>(`/api/backAdmin/manage.posts.list?perPage=50${query}`, admin)).Data;
+  (await t.get<Page<ReviewPostItem>>(`/api/backAdmin/manage.posts.list?perPage=50${query}`, t.admin)).Data;
 const categoryCount = async () =>
-  (await t.get<CategoryItem[]>('/api/v3/categories', admin)).Data.find((c) => c.categoryId === category)!.threadCount;
+  (await t.get<CategoryItem[]>('/api/v3/categories', t.admin)).Data.find((c) => c.categoryId === category)!.threadCount;
 const publicList = async () =>
   (await t.get<Page<ThreadItem>>(`/api/v3/thread.list?filter[categoryids][]=${category}&perPage=50`)).Data.pageData.map(
     (x) => x.threadId,
   );
 const userThreads = async () =>
-  (await t.get<{ threadCount: number; postCount: number }>(`/api/backAdmin/user?userId=${author.id}`, admin)).Data;
+  (await t.get<{ threadCount: number; postCount: number }>(`/api/backAdmin/user?userId=${author.id}`, t.admin)).Data;
 
 describe('the thread queue', () => {
   it('lists held threads with their body; approving puts them in public lists and counts', async () => {
@@ -162,7 +157,7 @@ describe('the reply queue', () => {
     expect((await postQueue()).pageData.map((p) => p.id)).not.toContain(a);
     expect((await postQueue('&filter[isApproved]=2')).pageData.map((p) => p.id)).toContain(a);
     expect((await postQueue('&filter[isApproved]=2')).pageData.map((p) => p.id)).not.toContain(b);
-    const detail = await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${thread.threadId}`, admin);
+    const detail = await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${thread.threadId}`, t.admin);
     expect(detail.Data.postCount).toBe(0);
     // An approved reply is not in the queue and cannot be submitted.
     const open = await buildReply(t, author.token, thread.threadId);
@@ -187,8 +182,8 @@ describe('bad input', () => {
   });
 
   it.each(['filter[isApproved]=1', 'perPage=100', 'filter[categoryId]=x'])('refuses the query %s', async (q) => {
-    expect((await t.get(`/api/backAdmin/manage.thread.list?${q}`, admin)).Code).toBe(Code.INVALID_PARAMETER);
-    expect((await t.get(`/api/backAdmin/manage.posts.list?${q}`, admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get(`/api/backAdmin/manage.thread.list?${q}`, t.admin)).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get(`/api/backAdmin/manage.posts.list?${q}`, t.admin)).Code).toBe(Code.INVALID_PARAMETER);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { plainText } from '../posts/post-content.js';
+import { plainText } from '../content/index.js';
 import { cjkGrams, gramsColumn, matchingIds, REPLY_INDEX } from './search-terms.js';
 
 /**
@@ -62,7 +62,6 @@ export async function removeReplyIndex(db: Kysely<DB>, dialect: DialectName, pos
 /**
  * Brings a post's entry in line with the post as it now is: its text while it is a reply or comment that everyone may
  * see (approved, not deleted), none otherwise (held, ignored, hidden, or a first post, which the thread index holds).
- * Called in the transaction that changes the post, after the change.
  */
 export async function syncReplyIndex(db: Kysely<DB>, dialect: DialectName, postId: number): Promise<void> {
   await removeReplyIndex(db, dialect, postId);

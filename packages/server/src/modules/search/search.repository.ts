@@ -1,12 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { indexedBody } from '../content/index.js';
+import { plainText } from '../content/index.js';
 import { cjkGrams, gramsColumn, like } from './search-terms.js';
 
 /**
  * The thread search index (`thread_search`: the title and the plain text of the first post, only the free part of
- * a paid thread's), written in the transaction that changes the thread. How terms are matched: search-terms.ts;
- * how a search uses it: search.service.ts.
+ * a paid thread's), kept in step with the thread by the search subscriber (search.subscriber.ts) after each change.
+ * How terms are matched: search-terms.ts; how a search uses it: search.service.ts.
  */
 
 /** 1 when the title holds every term (those threads rank first), else 0. */
@@ -18,7 +20,26 @@ export function titleHit(dialect: DialectName, terms: string[]): RawBuilder<numb
   return sql<number>`case when ${all} then 1 else 0 end`;
 }
 
-/** Writes (or rewrites) a thread's entry. Called in the transaction that changes the thread. */
+/**
+ * Brings a thread's entry in line with the thread as it now is: its title and the indexed part of its first post
+ * while it is not deleted (drafts and held threads too: the thread list filters those), none otherwise.
+ */
+export async function syncThreadIndex(db: Kysely<DB>, dialect: DialectName, threadId: number): Promise<void> {
+  const thread = await db
+    .selectFrom('threads')
+    .leftJoin('posts', 'posts.id', 'threads.firstPostId')
+    .select(['threads.title', 'threads.deletedAt', 'threads.priceCents', 'threads.freeWords', 'posts.contentHtml'])
+    .where('threads.id', '=', threadId)
+    .executeTakeFirst();
+  if (!thread || thread.deletedAt !== null) {
+    await removeThreadIndex(db, dialect, threadId);
+    return;
+  }
+  const body = indexedBody(plainText(thread.contentHtml ?? ''), thread);
+  await writeThreadIndex(db, dialect, threadId, thread.title, body);
+}
+
+/** Writes (or rewrites) a thread's entry. */
 export async function writeThreadIndex(
   db: Kysely<DB>,
   dialect: DialectName,

@@ -2,8 +2,8 @@ import type { SearchMatchedPost } from '@luntan/shared';
 import { sql, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { plainText } from '../posts/post-content.js';
-import { findPostRows, postPositions } from '../posts/posts.repository.js';
+import { plainText } from '../content/index.js';
+import { findPostRows, postPositions } from './matched-posts.repository.js';
 import { replyHitsQuery, type ReplyHit, type ReplyHitScope } from './reply-index.repository.js';
 import { matchingIds, THREAD_INDEX } from './search-terms.js';
 

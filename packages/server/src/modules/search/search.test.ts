@@ -103,6 +103,21 @@ describe('thread search', () => {
     expect(await search('颐和园')).toEqual([id]);
   });
 
+  it('indexes as the subscriber of thread events: a late event follows the thread as it now is', async () => {
+    const id = (await buildThread(t, alice.token, { title: '迟到的事件', text: '提到了黄山' })).threadId;
+    const { db, dialect } = t.server.database;
+    expect(await isIndexed(db, dialect, id)).toBe(true);
+    await t.post('/api/v3/thread.delete', { threadId: id }, alice.token);
+    // thread.created heard again (a redelivery) after the delete: the deleted thread stays out of the index.
+    const events = t.app.ctx.events;
+    await db
+      .transaction()
+      .execute((trx) => events.emit(trx, 'thread.created', { threadId: id, userId: alice.id, categoryId: 1 }));
+    await events.drain();
+    expect(await isIndexed(db, dialect, id)).toBe(false);
+    expect(await search('黄山')).toEqual([]);
+  });
+
   it('never shows drafts of others, and ranks newer first among equals', async () => {
     const draft = (await buildThread(t, alice.token, { title: '草稿里的秘密', text: '秘密', draft: true })).threadId;
     expect(await search('秘密')).toEqual([]);

@@ -21,10 +21,8 @@ import {
   decodeSetting,
   environmentSettings,
   readAgreements,
-  readSiteInfo,
   writeSettings,
 } from './settings.service.js';
-import { isSmsEnabled } from '../sms/sms.service.js';
 import { readMultipartUpload } from '../../core/multipart.js';
 import {
   decodeDataUrl,
@@ -34,20 +32,11 @@ import {
   sniffImage,
   storeSiteImage,
 } from './site-images.js';
+import { msg } from '../../i18n/index.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, uploadsDir } = app.ctx;
-
-  api.get(
-    '/siteinfo.v2',
-    {
-      config: { guestCache: true },
-      schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
-    },
-    async (request) =>
-      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
-  );
 
   api.get(
     '/v3/agreement',
@@ -70,8 +59,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { key, tag } = request.query;
-      if (tag === INTERNAL_SETTING_TAG)
-        throw invalidField('tag', { zh: '该设置不可读取', en: 'This setting cannot be read' });
+      if (tag === INTERNAL_SETTING_TAG) throw invalidField('tag', msg('settings.settingCannotRead'));
       const row = await readSetting(db, key, tag);
       return ok(request, { key, tag, value: decodeSetting(key, tag, row?.value) });
     },
@@ -168,14 +156,14 @@ async function readLogoUpload(request: FastifyRequest): Promise<{ type: LogoType
   if (request.isMultipart()) {
     const { file, fields } = await readMultipartUpload(request, {
       field: 'logo',
-      label: { zh: '图片', en: 'Image' },
+      label: msg('settings.image'),
       fileSize: SITE_IMAGE_MAX_BYTES,
     });
     const dataUrl = fields.get('logo');
     const bytes = file?.bytes ?? (dataUrl === undefined ? undefined : decodeDataUrl(dataUrl));
     const parsed = logoTypeSchema.safeParse(fields.get('type'), { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(prefix(parsed.error.issues, 'type'), 'body');
-    if (!bytes) throw invalidField('logo', { zh: '请选择要上传的图片', en: 'Choose an image to upload' });
+    if (!bytes) throw invalidField('logo', msg('settings.chooseImageUpload'));
     return { type: parsed.data, bytes };
   }
   const parsed = logoUploadBody.safeParse(request.body ?? {}, { reportInput: true });

@@ -19,6 +19,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
+import { msg } from '../../i18n/index.js';
 
 export type SettingScalar = string | number | boolean;
 
@@ -73,8 +74,7 @@ export function checkSettingValue(
       part: 'key',
       problem: {
         kind: 'sentence',
-        zh: `没有名为 ${key}（${tag}）的设置项`,
-        en: `There is no setting named ${key} (${tag})`,
+        ...msg('settings.noSettingNamed', { key, tag }),
       },
     };
   }
@@ -89,8 +89,7 @@ export function checkSettingValue(
       if (TENTHS.has(key) && !(Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 10)) {
         return wrong({
           kind: 'sentence',
-          zh: `${key} 需要是 0 到 10 的整数`,
-          en: `${key} must be a whole number from 0 to 10`,
+          ...msg('settings.wholeNumber0To10', { key }),
         });
       }
       return null;
@@ -99,16 +98,14 @@ export function checkSettingValue(
         ? null
         : wrong({
             kind: 'sentence',
-            zh: `${key} 需要是 http:// 或 https:// 开头的网址`,
-            en: `${key} must be an http:// or https:// address`,
+            ...msg('settings.httpAddress', { key }),
           });
     case 'image':
       return typeof value === 'string' && isAllowedSettingUrl('image', value)
         ? null
         : wrong({
             kind: 'sentence',
-            zh: `${key} 需要是本站图片路径或 http:// 、https:// 开头的网址`,
-            en: `${key} must be a path on this site or an http:// or https:// address`,
+            ...msg('settings.imagePathOrAddress', { key }),
           });
     case 'money':
       return (typeof value === 'string' || typeof value === 'number') && parseMoney(value) !== null
@@ -118,8 +115,7 @@ export function checkSettingValue(
       if (key === 'smtpUrl' && value !== '' && !(typeof value === 'string' && isSmtpUrl(value.trim()))) {
         return wrong({
           kind: 'sentence',
-          zh: 'smtpUrl 需要是 smtp:// 或 smtps:// 开头的地址，例如 smtps://用户名:密码@smtp.example.com:465',
-          en: 'smtpUrl must be an smtp:// or smtps:// address, such as smtps://user:password@smtp.example.com:465',
+          ...msg('settings.smtpUrlFormat'),
         });
       }
       if (key === 'siteMode' && value !== 'public' && value !== 'pay') {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
+import { msg } from '../../i18n/index.js';
 
 /** Largest site image (logo, favicon, background), bytes. */
 export const SITE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -27,15 +28,12 @@ const RASTER_EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', gif
  * then fail in every visitor's browser.
  */
 export async function sniffImage(bytes: Buffer, type: LogoType, log?: FastifyBaseLogger): Promise<string> {
-  if (bytes.length === 0) throw invalidField('logo', { zh: '图片是空的', en: 'The image is empty' });
+  if (bytes.length === 0) throw invalidField('logo', msg('settings.imageEmpty'));
   if (bytes.length > SITE_IMAGE_MAX_BYTES) {
-    throw invalidField('logo', { zh: '图片不能超过 5 MB', en: 'The image must be at most 5 MB' });
+    throw invalidField('logo', msg('settings.imageMost5Mb'));
   }
   if (type === 'favicon' && bytes.length > 4 && bytes.readUInt32BE(0) === 0x00000100) return 'ico';
-  const header = await readImageHeader(bytes, 'logo', Object.keys(RASTER_EXTENSIONS), {
-    zh: '只支持 PNG、JPEG、GIF、WebP 图片（favicon 另可用 ICO）',
-    en: 'Only PNG, JPEG, GIF and WebP images are accepted (and ICO for the favicon)',
-  });
+  const header = await readImageHeader(bytes, 'logo', Object.keys(RASTER_EXTENSIONS), msg('settings.onlyPngJpegGif'));
   await decodeUpload('logo', () => sharp(bytes, decodeOptions(header.pages > 1)).stats(), log);
   return RASTER_EXTENSIONS[header.format]!;
 }
@@ -44,7 +42,7 @@ export async function sniffImage(bytes: Buffer, type: LogoType, log?: FastifyBas
 export function decodeDataUrl(value: string): Buffer {
   const match = /^data:[\w/+.-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
   if (!match) {
-    throw invalidField('logo', { zh: '图片需要是 data URL 格式', en: 'The image must be a data URL' });
+    throw invalidField('logo', msg('settings.imageDataUrl'));
   }
   return Buffer.from(match[1]!, 'base64');
 }

@@ -16,8 +16,8 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, SigninField, SigninFieldsTable, UserSigninField, UserSigninFieldsTable } from '../../db/schema.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
+import { readSiteSettings } from '../settings/index.js';
+import { findUserById, updateUser } from '../users/index.js';
 import {
   findAnswer,
   findField,
@@ -28,8 +28,9 @@ import {
   updateAnswer,
   updateField,
 } from './signin-fields.repository.js';
+import { msg } from '../../i18n/index.js';
 
-const fieldNotFound = (field = 'id') => notFoundField(field, { zh: '注册扩展字段不存在', en: 'No such sign-in field' });
+const fieldNotFound = (field = 'id') => notFoundField(field, msg('signinFields.noSuchSignField'));
 
 const parseExt = (ext: string): SigninFieldOptions | Record<string, never> => {
   try {
@@ -77,10 +78,7 @@ function presentAnswer(a: UserSigninField): SigninAnswerItem {
 function checkOptions(type: number, ext: Partial<SigninFieldOptions> | undefined): string {
   if (!isChoice(type)) return '';
   if (!ext?.options || ext.options.length === 0) {
-    throw invalidField('fieldsExt', {
-      zh: '单选和多选字段需要选项',
-      en: 'A radio or checkbox field needs options',
-    });
+    throw invalidField('fieldsExt', msg('signinFields.radioCheckboxFieldNeeds'));
   }
   return JSON.stringify({ options: ext.options });
 }
@@ -150,7 +148,7 @@ export async function publicFields(db: Kysely<DB>, userId: number | null): Promi
 }
 
 export async function answersOf(db: Kysely<DB>, userId: number): Promise<SigninAnswerItem[]> {
-  if (!(await findUserById(db, userId))) throw notFoundField('userId', { zh: '用户不存在', en: 'No such user' });
+  if (!(await findUserById(db, userId))) throw notFoundField('userId', msg('signinFields.noSuchUser'));
   return (await liveAnswers(db, userId)).map(presentAnswer);
 }
 
@@ -170,15 +168,12 @@ function checkAnswers(
     const at_ = `${prefix}.${i}`;
     if (!field) throw fieldNotFound(`${at_}.id`);
     if (seen.has(field.id)) {
-      throw invalidField(`${at_}.id`, { zh: `「${field.name}」回答了两次`, en: `"${field.name}" is answered twice` });
+      throw invalidField(`${at_}.id`, msg('signinFields.answeredTwice', { name: field.name }));
     }
     seen.add(field.id);
     // The sign-in field's own name is the best label of its answer.
     const wrong = (zh: string, en: string) =>
-      invalidField(`${at_}.value`, {
-        zh: `「${field.name}」的回答${zh}`,
-        en: `The answer to "${field.name}" ${en}`,
-      });
+      invalidField(`${at_}.value`, msg('signinFields.answer', { name: field.name, zh, en }));
     let value: string;
     if (field.type === SigninFieldType.CHECKBOX) {
       if (!Array.isArray(answer.value)) throw wrong('必须是选项列表', 'must be a list of options');
@@ -252,10 +247,7 @@ export async function registrationFields(
   const answered = new Set(rows.map((r) => r.fieldId));
   const missing = required.find((f) => !answered.has(f.id));
   if (missing) {
-    throw invalidField('signinFields', {
-      zh: `必填项「${missing.name}」未填写`,
-      en: `The required field "${missing.name}" is not answered`,
-    });
+    throw invalidField('signinFields', msg('signinFields.requiredFieldNotAnswered', { name: missing.name }));
   }
   return {
     owes: false,
@@ -300,12 +292,9 @@ export async function examineAnswers(db: Kysely<DB>, body: SigninAnswersExamineB
   await db.transaction().execute(async (trx) => {
     for (const [i, item] of body.data.entries()) {
       const answer = await findAnswer(trx, item.id);
-      if (!answer) throw notFoundField(`data.${i}.id`, { zh: '回答不存在', en: 'No such answer' });
+      if (!answer) throw notFoundField(`data.${i}.id`, msg('signinFields.noSuchAnswer'));
       if (answer.status === SigninAnswerStatus.DISCARDED) {
-        throw invalidField(`data.${i}.id`, {
-          zh: '该回答已被新的回答取代',
-          en: 'The answer was replaced by a newer one',
-        });
+        throw invalidField(`data.${i}.id`, msg('signinFields.answerReplacedNewerOne'));
       }
       await updateAnswer(trx, answer.id, { status: item.status, remark: item.remark ?? '', updatedAt: at });
       if (item.status !== SigninAnswerStatus.REJECTED) continue;

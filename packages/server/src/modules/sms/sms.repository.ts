@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, SmsCode } from '../../db/schema.js';
 
-export { findUserByMobile } from '../users/users.repository.js';
+export { findUserByMobile } from '../users/index.js';
 
 export async function setUserMobile(db: Kysely<DB>, userId: number, mobile: string, at: string): Promise<void> {
   await db.updateTable('users').set({ mobile, updatedAt: at }).where('id', '=', userId).execute();

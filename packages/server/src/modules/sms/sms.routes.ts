@@ -2,7 +2,7 @@ import { smsCodeBody, smsResetPasswordBody, smsSendBody, smsVerifyBody } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { answerSession } from '../auth/auth.routes.js';
+import { answerSession } from '../auth/index.js';
 import { loginRequired } from '../../access/guards.js';
 import { bindMobile, loginBySms, rebindMobile, resetPasswordBySms, sendCode, verifyCode } from './sms.service.js';
 

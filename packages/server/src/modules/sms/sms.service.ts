@@ -19,19 +19,13 @@ import type { SmsCode, User } from '../../db/schema.js';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import {
-  assertRegistrationOpen,
-  createMember,
-  isUsernameTaken,
-  resetPassword,
-  signIn,
-  type ClientInfo,
-} from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { assertRegistrationOpen, createMember, resetPassword, signIn, type ClientInfo } from '../auth/index.js';
+import { hashPassword } from '../users/index.js';
+import { isUsernameTaken } from '../users/index.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { isAdministrator } from '../groups/groups.repository.js';
-import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/settings.service.js';
-import { registrationFields } from '../signin-fields/signin-fields.service.js';
+import { isAdministrator } from '../groups/index.js';
+import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/index.js';
+import { registrationFields } from '../signin-fields/index.js';
 import { chooseSmsProvider, type SmsProvider, type SmsSettings } from './sms-providers.js';
 import {
   countWrongTry,
@@ -42,6 +36,7 @@ import {
   spendVerifyProof,
   useCode,
 } from './sms.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Phones and SMS codes (docs/sms.md). A code is 6 digits, lasts 5 minutes, serves once, and is void after 5 wrong
@@ -76,19 +71,10 @@ export async function isSmsEnabled(ctx: Ctx): Promise<boolean> {
 }
 
 const smsOff = () => new AppError(Code.SMS_OFF);
-const numberTaken = () =>
-  fieldError(Code.RESOURCE_EXIST, 'mobile', {
-    zh: '该手机号已绑定其他账号',
-    en: 'This number is already bound to another account',
-  });
-const alreadyBound = () =>
-  fieldError(Code.RESOURCE_EXIST, 'mobile', {
-    zh: '你已绑定手机号，如需更换请使用“更换手机号”',
-    en: 'You already have a bound number: change it instead',
-  });
-const noneBound = () => invalidField('mobile', { zh: '你还没有绑定手机号', en: 'You have no bound number yet' });
-const notYourNumber = () =>
-  invalidField('mobile', { zh: '这不是你绑定的手机号', en: 'This is not the number bound to your account' });
+const numberTaken = () => fieldError(Code.RESOURCE_EXIST, 'mobile', msg('sms.numberAlreadyBoundAnother'));
+const alreadyBound = () => fieldError(Code.RESOURCE_EXIST, 'mobile', msg('sms.youAlreadyBoundNumber'));
+const noneBound = () => invalidField('mobile', msg('sms.youNoBoundNumber'));
+const notYourNumber = () => invalidField('mobile', msg('sms.notNumberBoundAccount'));
 
 /** The signed-in member's bound number (a `verify` call without one): -3001 for a guest, -4001 without a number. */
 function ownNumber(viewer: ViewerContext): string {
@@ -139,7 +125,7 @@ export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBod
       const user = requireUser(viewer);
       if (!user.mobile) throw noneBound();
       if (user.mobile === mobile) {
-        throw invalidField('mobile', { zh: '新手机号与当前手机号相同', en: 'The new number is the current one' });
+        throw invalidField('mobile', msg('sms.newNumberCurrentOne'));
       }
       if (owner) throw numberTaken();
       break;
@@ -168,10 +154,7 @@ export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBod
     await provider.sendCode(mobile, code, SMS_CODE_TTL_SECONDS / 60);
   } catch (err) {
     ctx.log.error({ err, provider: provider.name }, 'SMS could not be sent');
-    throw new AppError(Code.EXTERNAL_API_ERROR, {
-      zh: '短信发送失败，请稍后再试',
-      en: 'The SMS could not be sent: please try again later',
-    });
+    throw new AppError(Code.EXTERNAL_API_ERROR, msg('sms.smsCouldNotSent'));
   }
   return { interval };
 }
@@ -182,10 +165,7 @@ async function assertMayRegister(ctx: Ctx) {
     return await assertRegistrationOpen(ctx.db);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    throw fieldError(Code.UNAUTHORIZED, 'mobile', {
-      zh: '该手机号尚未注册，本站暂不开放注册',
-      en: 'No account has this number, and the site takes no new members',
-    });
+    throw fieldError(Code.UNAUTHORIZED, 'mobile', msg('sms.noAccountNumberSite'));
   }
 }
 
@@ -196,10 +176,7 @@ async function assertMayRegister(ctx: Ctx) {
 async function checkCode(ctx: Ctx, mobile: string, type: SmsType, code: string): Promise<SmsCode> {
   const row = await findLatestCode(ctx.db, mobile, type);
   if (!row || row.usedAt !== null || row.tries >= SMS_CODE_MAX_TRIES || row.expiresAt <= now()) {
-    throw new AppError(Code.SMS_CODE_EXPIRED, {
-      zh: '验证码已过期或已失效，请重新获取',
-      en: 'The code has expired or is no longer valid: ask for a new one',
-    });
+    throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.codeExpiredNoLonger'));
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.salt, mobile, type, code), 'hex');
@@ -207,16 +184,9 @@ async function checkCode(ctx: Ctx, mobile: string, type: SmsType, code: string):
     const tries = await countWrongTry(ctx.db, row.id);
     const left = Math.max(0, SMS_CODE_MAX_TRIES - tries);
     if (left === 0) {
-      throw new AppError(Code.SMS_CODE_EXPIRED, {
-        zh: '验证码错误次数过多，已失效，请重新获取',
-        en: 'Too many wrong answers: the code is void, ask for a new one',
-      });
+      throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.tooManyWrongAnswers'));
     }
-    throw new AppError(
-      Code.SMS_CODE_WRONG,
-      { zh: `验证码错误，还可以再试 ${left} 次`, en: `Wrong code: ${left} more tries` },
-      { data: { triesLeft: left } },
-    );
+    throw new AppError(Code.SMS_CODE_WRONG, msg('sms.wrongCodeMoreTries', { left }), { data: { triesLeft: left } });
   }
   return row;
 }
@@ -225,7 +195,7 @@ async function checkCode(ctx: Ctx, mobile: string, type: SmsType, code: string):
 async function useUpCode(ctx: Ctx, mobile: string, type: SmsType, code: string, userId: number | null) {
   const row = await checkCode(ctx, mobile, type, code);
   if (!(await useCode(ctx.db, row.id, now(), userId))) {
-    throw new AppError(Code.SMS_CODE_EXPIRED, { zh: '验证码已使用', en: 'The code was already used' });
+    throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.codeAlreadyUsed'));
   }
 }
 
@@ -310,13 +280,10 @@ export async function rebindMobile(ctx: Ctx, viewer: ViewerContext, body: SmsCod
   const row = await checkCode(ctx, body.mobile, 'rebind', body.code);
   const since = new Date(Date.now() - SMS_VERIFY_PROOF_SECONDS * 1000).toISOString();
   if (!(await spendVerifyProof(ctx.db, user.id, user.mobile, since, now()))) {
-    throw new AppError(Code.UNAUTHORIZED, {
-      zh: '请先验证当前手机号（10 分钟内有效）',
-      en: 'Verify your current number first (it counts for 10 minutes)',
-    });
+    throw new AppError(Code.UNAUTHORIZED, msg('sms.verifyCurrentNumberFirst'));
   }
   if (!(await useCode(ctx.db, row.id, now(), user.id))) {
-    throw new AppError(Code.SMS_CODE_EXPIRED, { zh: '验证码已使用', en: 'The code was already used' });
+    throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.codeAlreadyUsed2'));
   }
   await storeMobile(ctx, user, body.mobile);
 }

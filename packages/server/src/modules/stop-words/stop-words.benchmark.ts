@@ -2,23 +2,6 @@ import { performance } from 'node:perf_hooks';
 import type { StopWordAction } from '@luntan/shared';
 import { StopWordMatcher, type MatcherWord } from './stop-word-matcher.js';
 
-/**
- * The stop-word matcher's speed, for `npm run bench`: a text of `textLength` characters (mostly Chinese, some
- * Latin words) checked against `words` stop words (Chinese and Latin, 5% with `{n}` wildcards, every action).
- * The target: a 10,000-character post against 10,000 words well under 10 ms.
- */
-export interface StopWordBenchmarkResult {
-  name: string;
-  words: number;
-  textLength: number;
-  /** Building the matcher (once per change of the list). */
-  buildMs: number;
-  checks: number;
-  checkMsMedian: number;
-  checkMsP95: number;
-  checkMsMax: number;
-}
-
 /** A small, seeded generator: the same words and text on every run. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -75,33 +58,4 @@ export function stopWordBenchmarkFixture(options: { words?: number; textLength?:
   const matcher = new StopWordMatcher(words);
   const buildMs = performance.now() - t0;
   return { matcher, text, buildMs };
-}
-
-export function benchmarkStopWords(
-  options: { words?: number; textLength?: number; checks?: number; seed?: number } = {},
-): StopWordBenchmarkResult {
-  const count = options.words ?? 10_000;
-  const textLength = options.textLength ?? 10_000;
-  const checks = options.checks ?? 200;
-  const { matcher, text, buildMs } = stopWordBenchmarkFixture(options);
-
-  for (let i = 0; i < 20; i += 1) matcher.check(text, 'ugc');
-  const times: number[] = [];
-  for (let i = 0; i < checks; i += 1) {
-    const t = performance.now();
-    matcher.check(text, 'ugc');
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return {
-    name: `stop words: ${count} words, ${textLength}-character text`,
-    words: count,
-    textLength,
-    buildMs,
-    checks,
-    checkMsMedian: at(0.5),
-    checkMsP95: at(0.95),
-    checkMsMax: times[times.length - 1]!,
-  };
 }

@@ -27,6 +27,7 @@ import {
   listStopWords,
   upsertStopWords,
 } from './stop-words.repository.js';
+import { msg } from '../../i18n/index.js';
 
 const VERSION = 'stopWords';
 
@@ -146,13 +147,16 @@ export async function importStopWords(
     const parsed = parseStopWordLine(line);
     if (parsed === null) continue;
     if (!isStopWordRule(parsed)) {
-      throw invalidField(`data.words.${i}`, { zh: `第 ${i + 1} 行：${parsed.zh}`, en: `Line ${i + 1}: ${parsed.en}` });
+      throw invalidField(
+        `data.words.${i}`,
+        msg('stopWords.line', { value: i + 1, parsedZh: parsed.zh, parsedEn: parsed.en }),
+      );
     }
     const key = foldCase(parsed.find);
     if (rules.has(key)) skipped += 1;
     else rules.set(key, parsed);
   }
-  if (rules.size === 0) throw invalidField('data.words', { zh: '没有敏感词', en: 'No word given' });
+  if (rules.size === 0) throw invalidField('data.words', msg('stopWords.noWordGiven'));
   const at = now();
   return db.transaction().execute(async (trx) => {
     const existing = await existingStopWords(trx, [...rules.keys()]);
@@ -180,7 +184,7 @@ export async function importStopWords(
 export async function removeStopWords(db: Kysely<DB>, ids: number[]): Promise<{ deleted: number }> {
   return db.transaction().execute(async (trx) => {
     const deleted = await deleteStopWords(trx, ids);
-    if (deleted === 0) throw notFoundField('id', { zh: '敏感词不存在', en: 'No such stop word' });
+    if (deleted === 0) throw notFoundField('id', msg('stopWords.noSuchStopWord'));
     await bumpCacheVersion(trx, VERSION);
     return { deleted };
   });

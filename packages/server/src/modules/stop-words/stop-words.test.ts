@@ -8,29 +8,21 @@ import {
   type ThreadDetail,
   type ThreadItem,
 } from '@luntan/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCategory, buildThread } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildCategory, buildThread } from '../../test/factories.js';
+import { buildUser, startTestServer } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
+const t = useTestServer();
 
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const batch = (words: unknown, overwrite?: boolean, token = admin) =>
+const batch = (words: unknown, overwrite?: boolean, token = t.admin) =>
   t.post<StopWordsBatchResult>(
     '/api/stop-words/batch.v2',
     { data: { type: 'stop-words', words, ...(overwrite === undefined ? {} : { overwrite }) } },
     token,
   );
 const list = async (query = 'perPage=50') =>
-  (await t.get<Page<StopWordItem>>(`/api/stop-words.v2?${query}`, admin)).Data;
+  (await t.get<Page<StopWordItem>>(`/api/stop-words.v2?${query}`, t.admin)).Data;
 const all = async () => {
   const out: StopWordItem[] = [];
   for (let page = 1; ; page += 1) {
@@ -42,7 +34,7 @@ const all = async () => {
 const removeAll = async () => {
   const ids = (await all()).map((w) => w.id);
   for (let i = 0; i < ids.length; i += 200) {
-    const res = await t.call('DELETE', `/api/stop-words.v2?id=${ids.slice(i, i + 200).join(',')}`, { token: admin });
+    const res = await t.call('DELETE', `/api/stop-words.v2?id=${ids.slice(i, i + 200).join(',')}`, { token: t.admin });
     expect(res.body.Code).toBe(0);
   }
 };
@@ -128,9 +120,9 @@ describe('stop-words/batch.v2', () => {
   });
 
   it('refuses a wrong type, a missing data and more than 10,000 words', async () => {
-    const wrongType = await t.post('/api/stop-words/batch.v2', { data: { type: 'words', words: ['a'] } }, admin);
+    const wrongType = await t.post('/api/stop-words/batch.v2', { data: { type: 'words', words: ['a'] } }, t.admin);
     expect(wrongType.Code).toBe(Code.INVALID_PARAMETER);
-    expect((await t.post('/api/stop-words/batch.v2', { type: 'stop-words', words: ['a'] }, admin)).Code).toBe(
+    expect((await t.post('/api/stop-words/batch.v2', { type: 'stop-words', words: ['a'] }, t.admin)).Code).toBe(
       Code.INVALID_PARAMETER,
     );
     const many = Array.from({ length: 10_001 }, (_, i) => `w${i}`);
@@ -151,29 +143,29 @@ describe('stop-words.v2 list, delete and export', () => {
 
   it('lists newest first with page, perPage and filter (a part of the word, any case)', async () => {
     await batch(['Apple', 'pineapple', 'banana', '苹果手机']);
-    const page = await t.get<Page<StopWordItem>>('/api/stop-words.v2?page=1&perPage=2', admin);
+    const page = await t.get<Page<StopWordItem>>('/api/stop-words.v2?page=1&perPage=2', t.admin);
     expect(page.Data).toMatchObject({ currentPage: 1, perPage: 2, totalCount: 4, totalPage: 2 });
     expect(page.Data.pageData.map((w) => w.find)).toEqual(['苹果手机', 'banana']);
     expect((await list('filter=APPLE')).pageData.map((w) => w.find)).toEqual(['pineapple', 'Apple']);
     expect((await list(`filter=${encodeURIComponent('果')}`)).pageData.map((w) => w.find)).toEqual(['苹果手机']);
     expect((await list('filter=%25')).totalCount).toBe(0);
     for (const bad of ['perPage=51', 'page=0', 'page=x']) {
-      expect((await t.get(`/api/stop-words.v2?${bad}`, admin)).Code).toBe(Code.INVALID_PARAMETER);
+      expect((await t.get(`/api/stop-words.v2?${bad}`, t.admin)).Code).toBe(Code.INVALID_PARAMETER);
     }
   });
 
   it('deletes by id in the query or the body, several separated by commas', async () => {
     await batch(['d1', 'd2', 'd3', 'd4']);
     const ids = Object.fromEntries((await all()).map((w) => [w.find, w.id]));
-    const one = await t.call<{ deleted: number }>('DELETE', `/api/stop-words.v2?id=${ids.d1}`, { token: admin });
+    const one = await t.call<{ deleted: number }>('DELETE', `/api/stop-words.v2?id=${ids.d1}`, { token: t.admin });
     expect(one.body).toMatchObject({ Code: 0, Data: { deleted: 1 } });
     const two = await t.call<{ deleted: number }>('DELETE', '/api/stop-words.v2', {
-      token: admin,
+      token: t.admin,
       body: { id: `${ids.d2},${ids.d3}` },
     });
     expect(two.body).toMatchObject({ Code: 0, Data: { deleted: 2 } });
     expect((await all()).map((w) => w.find)).toEqual(['d4']);
-    expect((await t.call('DELETE', `/api/stop-words.v2?id=${ids.d1}`, { token: admin })).body.Code).toBe(
+    expect((await t.call('DELETE', `/api/stop-words.v2?id=${ids.d1}`, { token: t.admin })).body.Code).toBe(
       Code.RESOURCE_NOT_FOUND,
     );
     for (const url of [
@@ -182,7 +174,7 @@ describe('stop-words.v2 list, delete and export', () => {
       '/api/stop-words.v2?id=1;2',
       '/api/stop-words.v2?id=',
     ]) {
-      expect((await t.call('DELETE', url, { token: admin })).body.Code).toBe(Code.INVALID_PARAMETER);
+      expect((await t.call('DELETE', url, { token: t.admin })).body.Code).toBe(Code.INVALID_PARAMETER);
     }
     expect((await all()).map((w) => w.find)).toEqual(['d4']);
   });
@@ -190,7 +182,7 @@ describe('stop-words.v2 list, delete and export', () => {
   it('exports lines that import back into the same list', async () => {
     await batch(['one', 'two=2', 'three={MOD}', 'four={BANNED}|{MOD}|{IGNORE}|{REPLACE}|x', '发{2}票={BANNED}']);
     const before = (await all()).map(({ id: _i, createdAt: _c, updatedAt: _u, ...rest }) => rest);
-    const exported = await t.get<{ words: string[]; totalCount: number }>('/api/stop-words/export.v2', admin);
+    const exported = await t.get<{ words: string[]; totalCount: number }>('/api/stop-words/export.v2', t.admin);
     expect(exported.Data.totalCount).toBe(5);
     expect(exported.Data.words).toContain('four={BANNED}|{MOD}|{IGNORE}|x|x');
     await removeAll();
@@ -218,7 +210,7 @@ describe('stop words enforced where text enters', () => {
       'swapnick={IGNORE}|{REPLACE}|{IGNORE}|{IGNORE}|{REPLACE}',
     ]);
     author = await buildUser(t);
-    category = await buildCategory(t, admin);
+    category = await buildCategory(t, t.admin);
   });
 
   const create = (title: string, text: string, token = author.token) =>
@@ -226,7 +218,8 @@ describe('stop words enforced where text enters', () => {
   const reply = (threadId: number, content: string, token = author.token) =>
     t.post<PostItem>('/api/v3/posts.create', { id: threadId, content }, token);
   const threadCount = async () =>
-    (await t.get<CategoryItem[]>('/api/v3/categories', admin)).Data.find((c) => c.categoryId === category)!.threadCount;
+    (await t.get<CategoryItem[]>('/api/v3/categories', t.admin)).Data.find((c) => c.categoryId === category)!
+      .threadCount;
 
   it.each([
     ['a Chinese word inside a sentence', '标题', '我们这里不谈赌博的事', '赌博'],
@@ -325,14 +318,14 @@ describe('stop words enforced where text enters', () => {
       ).Data.pageData.map((x) => x.threadId);
     expect(await listed()).not.toContain(id);
     expect(await listed(other.token)).not.toContain(id);
-    expect(await listed(admin)).not.toContain(id);
+    expect(await listed(t.admin)).not.toContain(id);
     expect(await threadCount()).toBe(before);
     expect((await t.get(`/api/v3/thread.detail?threadId=${id}`)).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await t.get(`/api/v3/thread.detail?threadId=${id}`, other.token)).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${id}`, author.token)).Data.isApproved).toBe(
       false,
     );
-    expect((await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${id}`, admin)).Data.isApproved).toBe(false);
+    expect((await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${id}`, t.admin)).Data.isApproved).toBe(false);
     const own = await t.get<Page<ThreadItem>>(
       `/api/v3/thread.list?filter[complex]=5&filter[toUserId]=${author.id}`,
       author.token,
@@ -368,7 +361,7 @@ describe('stop words enforced where text enters', () => {
   });
 
   it("never holds an administrator's own content", async () => {
-    const res = await create('promo by admin', 'body', admin);
+    const res = await create('promo by admin', 'body', t.admin);
     expect(res.Data.isApproved).toBe(true);
   });
 
@@ -384,7 +377,7 @@ describe('stop words enforced where text enters', () => {
     expect(res.Data).toMatchObject({ field });
     const search = await t.get<Page<{ username: string }>>(
       `/api/backAdmin/users?filter[username]=${encodeURIComponent(names.username)}`,
-      admin,
+      t.admin,
     );
     expect(search.Data.totalCount).toBe(0);
   });
@@ -396,7 +389,7 @@ describe('stop words enforced where text enters', () => {
       password: 'secret1',
     });
     expect(res.Code).toBe(0);
-    const u = await t.get<{ nickname: string }>(`/api/backAdmin/user?userId=${res.Data.userId}`, admin);
+    const u = await t.get<{ nickname: string }>(`/api/backAdmin/user?userId=${res.Data.userId}`, t.admin);
     expect(u.Data.nickname).toBe('the **');
   });
 
@@ -415,7 +408,7 @@ describe('stop words enforced where text enters', () => {
         (await second.post('/api/v3/posts.create', { id: thread.threadId, content: 'NEWWORD' }, author.token)).Code,
       ).toBe(Code.CONTENT_BANNED);
       const id = (await word('newword'))!.id;
-      await second.call('DELETE', `/api/stop-words.v2?id=${id}`, { token: admin });
+      await second.call('DELETE', `/api/stop-words.v2?id=${id}`, { token: t.admin });
       expect((await reply(thread.threadId, 'newword again')).Code).toBe(0);
     } finally {
       await second.close({ keep: true });

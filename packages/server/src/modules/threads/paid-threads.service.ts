@@ -12,18 +12,16 @@ import type { AppContext } from '../../context.js';
 import { fieldError } from '../../core/errors.js';
 import type { DB, Thread } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
-import { freeContent } from './paid-content.js';
+import { freeContent } from '../content/index.js';
 import { assertCanReadThread, readsWhole, type ThreadState } from './thread.policy.js';
 import { boughtThreadIds, countThreadPayments, listThreadPayments } from './thread-purchases.repository.js';
 import { findThread } from './threads.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** A price above 0 needs thread.insertPay in the thread's category (-4002, said on the price field). */
 export function assertMaySetPrice(viewer: ViewerContext, categoryId: number, priceCents: number): void {
   if (priceCents > 0 && !can(viewer, 'thread.insertPay', categoryId)) {
-    throw fieldError(Code.UNAUTHORIZED, 'price', {
-      zh: '你没有在这个分类发布付费内容的权限',
-      en: 'You may not post paid content in this category',
-    });
+    throw fieldError(Code.UNAUTHORIZED, 'price', msg('threads.youNotPostPaid'));
   }
 }
 
@@ -48,7 +46,7 @@ export async function firstPostContentFor(
   return (await readsWholeThread(db, viewer, t)) ? content : freeContent(content.html, t.freeWords);
 }
 
-const ANONYMOUS = { zh: '匿名', en: 'Anonymous' } as const;
+const ANONYMOUS = msg('threads.anonymous');
 
 /** thread.paidusers: the buyers (type 3) or rewarders (type 2) of a thread, newest first; anonymous rewards unnamed. */
 export async function paidUsers(

@@ -2,6 +2,7 @@ import { Code, type PostAbility, type ThreadAbility } from '@luntan/shared';
 import { AppError, forbidden, needLogin, notFound } from '../../core/errors.js';
 import type { Post, Thread } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * Who may do what with threads and posts: the spec's keys, held globally or in the thread's category
@@ -11,8 +12,8 @@ import { can, type ViewerContext } from '../../access/viewer.js';
 export type ThreadState = Pick<Thread, 'id' | 'categoryId' | 'userId' | 'isDraft' | 'isApproved' | 'deletedAt'>;
 export type PostState = Pick<Post, 'id' | 'userId' | 'isFirst' | 'isApproved' | 'deletedAt'>;
 
-export const threadNotFound = () => notFound({ zh: '主题不存在', en: 'thread not found' });
-export const postNotFound = () => notFound({ zh: '回复不存在', en: 'post not found' });
+export const threadNotFound = () => notFound(msg('threads.threadNotFound'));
+export const postNotFound = () => notFound(msg('threads.postNotFound'));
 
 /** The refusal for a missing permission: a guest is sent to log in (-3001), a member is refused (-4002). */
 export function denied(viewer: ViewerContext): AppError {

@@ -2,8 +2,8 @@ import { formatMoney, type ThreadDetail, type ThreadItem } from '@luntan/shared'
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, mentionedUsers } from '../posts/posts.repository.js';
-import { freeContent, freeSummary } from './paid-content.js';
+import { findPost, mentionedUsers } from './post-rows.repository.js';
+import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';

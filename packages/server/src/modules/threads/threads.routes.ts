@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
-import { assertPublishCaptcha } from '../captcha/captcha.service.js';
+import { assertPublishCaptcha } from '../captcha/index.js';
 import { requestLocale } from '../../core/i18n.js';
 import { loginRequired } from '../../access/guards.js';
 import { paidUsers } from './paid-threads.service.js';
@@ -23,12 +23,11 @@ import {
   createThread,
   deleteThread,
   likedUsers,
-  listThreadsFor,
   operateThread,
-  stickyThreads,
   threadDetail,
   updateThread,
 } from './threads.service.js';
+import { listThreadsFor, stickyThreads } from './thread-list.service.js';
 
 export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

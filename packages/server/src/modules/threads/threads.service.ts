@@ -1,41 +1,27 @@
 import {
-  Code,
   THREAD_TITLE_MAX,
-  ThreadComplex,
   type LikedUser,
   type Page,
   type ThreadCreateBody,
   type ThreadDetail,
   type ThreadItem,
-  type ThreadListQuery,
   type ThreadOperateBody,
   type ThreadUpdateBody,
   describeProblem,
+  pageOf,
 } from '@luntan/shared';
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { type Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { AppError, invalidField, needLogin } from '../../core/errors.js';
+import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import type { DialectName } from '../../db/database.js';
-import type { Category, DB, Thread, ThreadsTable } from '../../db/schema.js';
-import { linkAttachments } from '../attachments/attachments.repository.js';
+import type { ThreadsTable } from '../../db/schema.js';
+import { linkAttachments } from '../attachments/index.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { bumpCategoryThreadCount, findCategory, listCategories } from '../categories/categories.repository.js';
-import { categoryNotFound } from '../categories/categories.service.js';
-import { plainText, renderContent, replaceLiterally, summarize } from '../posts/post-content.js';
-import {
-  countLikes,
-  findPost,
-  insertPost,
-  listLikers,
-  replaceMentions,
-  updatePostIf,
-} from '../posts/posts.repository.js';
-import { removeThreadIndex, writeThreadIndex } from '../search/search.repository.js';
-import { parseKeywords } from '../search/search-terms.js';
-import { presentMatchedPosts } from '../search/search.service.js';
-import { likesVisibleTo } from '../people/people.service.js';
-import { screenText } from '../stop-words/stop-words.service.js';
+import { bumpCategoryThreadCount, findCategory } from '../categories/index.js';
+import { categoryNotFound } from '../categories/index.js';
+import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
+import { screenText } from '../stop-words/index.js';
 import {
   assertCanReadThread,
   assertMayPublish,
@@ -48,9 +34,9 @@ import {
   threadExistsFor,
   threadNotFound,
 } from './thread.policy.js';
-import { indexedBody } from './paid-content.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
+import { changeThreadState, lockThread } from './thread-state.js';
 import {
   addFavorite,
   addView,
@@ -59,58 +45,10 @@ import {
   findThread,
   findThreadRow,
   insertThread,
-  listStickyThreads,
-  listThreadsPage,
   removeFavorite,
   updateThreadIf,
-  type ThreadListFilter,
 } from './threads.repository.js';
-
-/** Whether a thread counts in its category's and its author's thread counters. */
-const isCounted = (t: Pick<Thread, 'deletedAt' | 'isDraft' | 'isApproved'>) =>
-  t.deletedAt === null && t.isDraft === 0 && t.isApproved === 1;
-
-/**
- * On PostgreSQL, every write transaction on a thread takes its row first, so writes to one thread (and its posts)
- * queue up in one order and cannot deadlock. SQLite runs one write transaction at a time anyway.
- */
-export async function lockThread(trx: Kysely<DB>, dialect: DialectName, id: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select id from threads where id = ${id} for no key update`.execute(trx);
-}
-
-const changedMeanwhile = () =>
-  new AppError(Code.RESOURCE_IN_USE, {
-    zh: '主题刚被修改，请重试',
-    en: 'The thread changed meanwhile, please try again',
-  });
-
-/**
- * Changes the fields that decide what a thread counts for (deleted, draft, category) when the thread is still as
- * read, and moves the category and author counters to match, in the caller's transaction.
- */
-export async function changeThreadState(
-  trx: Kysely<DB>,
-  t: Thread,
-  changes: Updateable<ThreadsTable>,
-): Promise<Thread> {
-  const next = { ...t, ...changes } as Thread;
-  const done = await updateThreadIf(trx, t.id, changes, {
-    deleted: t.deletedAt !== null,
-    isDraft: t.isDraft,
-    categoryId: t.categoryId,
-  });
-  if (!done) throw changedMeanwhile();
-  const moves = new Map<number, number>();
-  if (isCounted(t)) moves.set(t.categoryId, (moves.get(t.categoryId) ?? 0) - 1);
-  if (isCounted(next)) moves.set(next.categoryId, (moves.get(next.categoryId) ?? 0) + 1);
-  // Ascending ids: two moves in opposite directions take the rows in the same order.
-  for (const [categoryId, delta] of [...moves].sort((a, b) => a[0] - b[0])) {
-    if (delta !== 0) await bumpCategoryThreadCount(trx, categoryId, delta);
-  }
-  const userDelta = Number(isCounted(next)) - Number(isCounted(t));
-  if (userDelta !== 0) await bumpUserCounter(trx, t.userId, 'threadCount', userDelta);
-  return next;
-}
+import { msg } from '../../i18n/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -201,7 +139,6 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
-    await writeThreadIndex(trx, ctx.dialect, id, title, indexedBody(rendered.plain, { priceCents, freeWords }));
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
@@ -231,10 +168,7 @@ export async function updateThread(
     changes.categoryId = target.id;
   }
   if (body.draft === true && thread.isDraft === 0) {
-    throw invalidField('draft', {
-      zh: '已发布的主题不能改回草稿',
-      en: 'A published thread cannot become a draft again',
-    });
+    throw invalidField('draft', msg('threads.publishedThreadCannotBecome'));
   }
   const publishing = body.draft === false && thread.isDraft === 1;
   if (publishing) changes.isDraft = 0;
@@ -243,10 +177,6 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
-  const paying = {
-    priceCents: changes.priceCents ?? thread.priceCents,
-    freeWords: changes.freeWords ?? thread.freeWords,
-  };
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
@@ -274,8 +204,6 @@ export async function updateThread(
       await replaceMentions(trx, first.id, rendered.mentions);
       await linkAttachments(trx, first.userId, first.id, text);
     }
-    const plain = rendered?.plain ?? plainText(first?.contentHtml ?? '');
-    await writeThreadIndex(trx, ctx.dialect, thread.id, title, indexedBody(plain, paying));
     await ctx.events.emit(trx, 'thread.updated', { threadId: thread.id, userId: user.id });
   });
   return detailOf(ctx, viewer, thread.id);
@@ -291,7 +219,6 @@ export async function deleteThread(ctx: AppContext, viewer: ViewerContext, threa
     const current = await findThread(trx, thread.id);
     if (!current || current.deletedAt !== null) throw threadNotFound();
     await changeThreadState(trx, current, { deletedAt: now(), deletedUserId: user.id });
-    await removeThreadIndex(trx, ctx.dialect, thread.id);
     await ctx.events.emit(trx, 'thread.moderated', {
       threadId: thread.id,
       actorId: user.id,
@@ -335,7 +262,7 @@ export async function operateThread(
       throw denied(viewer);
     }
     if (!isPublished(thread) && body.isFavorite) {
-      throw invalidField('id', { zh: '主题尚未发布', en: 'The thread is not published yet' });
+      throw invalidField('id', msg('threads.threadNotPublishedYet'));
     }
   }
   if (body.isDeleted === true && !canDeleteThread(viewer, thread)) throw denied(viewer);
@@ -372,12 +299,8 @@ export async function operateThread(
       Object.assign(state, { deletedAt: null, deletedUserId: null });
     if (Object.keys(state).length > 0) {
       current = await changeThreadState(trx, current, state);
-      if (current.deletedAt !== null) {
-        await removeThreadIndex(trx, ctx.dialect, thread.id);
-      } else if (state.deletedAt === null) {
-        const first = current.firstPostId ? await findPost(trx, current.firstPostId) : undefined;
-        const plain = indexedBody(plainText(first?.contentHtml ?? ''), current);
-        await writeThreadIndex(trx, ctx.dialect, thread.id, current.title, plain);
+      if (current.deletedAt === null && state.deletedAt === null) {
+        await ctx.events.emit(trx, 'thread.restored', { threadId: thread.id, actorId: user.id });
       }
     }
     // What it changed for the author (made sticky, made essence, deleted) is announced.
@@ -399,100 +322,6 @@ export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threa
   const row = await findThreadRow(ctx.db, threadId);
   assertCanReadThread(viewer, row);
   return presentThreadDetail(ctx.db, viewer, row!);
-}
-
-const pageOf = <T>(items: T[], page: number, perPage: number, totalCount: number): Page<T> => ({
-  pageData: items,
-  currentPage: page,
-  perPage,
-  totalCount,
-  totalPage: Math.ceil(totalCount / perPage),
-});
-
-/**
- * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
- * the requested ones and their sub-categories. Throws -7076 for an unknown category, -3001/-4002 when none is left.
- */
-function listableCategories(all: Category[], viewer: ViewerContext, requested: number[] | undefined): number[] | null {
-  const viewable = all.filter((c) => can(viewer, 'viewThreads', c.id)).map((c) => c.id);
-  if (!requested || requested.length === 0) {
-    if (can(viewer, 'viewThreads')) return null;
-    if (viewable.length === 0) throw denied(viewer);
-    return viewable;
-  }
-  const known = new Set(all.map((c) => c.id));
-  for (const id of requested) if (!known.has(id)) throw categoryNotFound();
-  const wanted = new Set(requested);
-  for (const c of all) if (wanted.has(c.parentId)) wanted.add(c.id);
-  const allowed = [...wanted].filter((id) => viewable.includes(id));
-  if (allowed.length === 0) throw denied(viewer);
-  return allowed;
-}
-
-export async function listThreadsFor(
-  ctx: AppContext,
-  viewer: ViewerContext,
-  query: ThreadListQuery,
-): Promise<Page<ThreadItem>> {
-  const { page, perPage, filter } = query;
-  const othersLikes =
-    filter.complex === ThreadComplex.LIKED && filter.toUserId !== undefined && filter.toUserId !== viewer.user?.id;
-  const personal =
-    filter.complex === ThreadComplex.MY_DRAFTS ||
-    (filter.complex === ThreadComplex.LIKED && !othersLikes) ||
-    filter.complex === ThreadComplex.FAVORITES;
-  if (personal && !viewer.user) throw needLogin();
-  // Another member's likes: only where they allow it (the likes privacy switch of their personal centre).
-  if (othersLikes && !(await likesVisibleTo(ctx.db, viewer, filter.toUserId!))) {
-    throw new AppError(Code.UNAUTHORIZED, {
-      zh: '该用户没有公开点赞的内容',
-      en: 'This member does not show what they liked',
-    });
-  }
-  if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
-    throw invalidField('filter.toUserId', describeProblem('filter.toUserId', { kind: 'required' }));
-  }
-  const categories = await listCategories(ctx.db);
-  const categoryIds = listableCategories(categories, viewer, filter.categoryids);
-  const searchTerms = filter.search ? parseKeywords(filter.search) : [];
-  const viewerId = viewer.user?.id ?? null;
-  const search =
-    searchTerms.length > 0
-      ? { terms: searchTerms, replies: { viewerId, categoryIds: replyCategories(categories, viewer, categoryIds) } }
-      : undefined;
-  const f: ThreadListFilter = {
-    viewerId,
-    categoryIds,
-    essence: filter.essence,
-    search,
-    complex: filter.complex,
-    toUserId: filter.toUserId,
-    sort: filter.sort,
-    stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
-  };
-  const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
-  const items = await presentThreads(ctx.db, viewer, rows);
-  if (!search) return pageOf(items, page, perPage, totalCount);
-  const matched = await presentMatchedPosts(ctx.db, viewerId, searchTerms, rows);
-  const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
-  return pageOf(found, page, perPage, totalCount);
-}
-
-/** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
-function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {
-  if (listed === null && can(viewer, 'thread.viewPosts')) return null;
-  return (listed ?? all.map((c) => c.id)).filter((id) => can(viewer, 'thread.viewPosts', id));
-}
-
-/** GET thread.stick: the sticky threads of the home page or of one category (and its sub-categories). */
-export async function stickyThreads(
-  ctx: AppContext,
-  viewer: ViewerContext,
-  categoryId: number | undefined,
-): Promise<ThreadItem[]> {
-  const categoryIds = listableCategories(await listCategories(ctx.db), viewer, categoryId ? [categoryId] : undefined);
-  const rows = await listStickyThreads(ctx.db, categoryIds, 20);
-  return presentThreads(ctx.db, viewer, rows);
 }
 
 export async function likedUsers(

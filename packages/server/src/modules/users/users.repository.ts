@@ -45,11 +45,3 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number>
 export async function updateUser(db: Kysely<DB>, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
-
-export function countUsers(db: Kysely<DB>): Promise<number> {
-  return db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
-}

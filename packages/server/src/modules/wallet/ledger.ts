@@ -1,8 +1,10 @@
 import { Code, WalletStatus, type WalletChangeTypeValue } from '@luntan/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
+import { changeBalances, insertWalletIfMissing, insertWalletLog, readWalletRow } from './wallet.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * The one way money moves. Every change of a wallet is a conditional UPDATE that cannot take a balance below zero
@@ -37,31 +39,18 @@ export interface Balances {
 }
 
 export const insufficientFunds = () =>
-  new AppError(
-    Code.PAYMENT_FAILED,
-    { zh: '钱包余额不足', en: 'There is not enough money in the wallet' },
-    {
-      data: { reason: 'balance' },
-    },
-  );
+  new AppError(Code.PAYMENT_FAILED, msg('wallet.thereNotEnoughMoney'), {
+    data: { reason: 'balance' },
+  });
 
 export const walletFrozen = () =>
-  new AppError(
-    Code.PAYMENT_FAILED,
-    { zh: '钱包已被冻结', en: 'This wallet is frozen' },
-    {
-      data: { reason: 'frozen' },
-    },
-  );
+  new AppError(Code.PAYMENT_FAILED, msg('wallet.walletFrozen'), {
+    data: { reason: 'frozen' },
+  });
 
 /** Makes the user's wallet if it does not exist yet (a wallet is created on first use). */
 export async function ensureWallet(db: Db, userId: number): Promise<void> {
-  const at = now();
-  await db
-    .insertInto('wallets')
-    .values({ userId, createdAt: at, updatedAt: at })
-    .onConflict((oc) => oc.column('userId').doNothing())
-    .execute();
+  await insertWalletIfMissing(db, userId);
 }
 
 /** Applies one change and writes its ledger row; throws insufficientFunds / walletFrozen and changes nothing. */
@@ -71,54 +60,32 @@ export async function applyChange(trx: Transaction<DB>, change: WalletChange): P
   if (!Number.isSafeInteger(available) || !Number.isSafeInteger(frozen))
     throw new Error('a wallet change must be whole cents');
   await ensureWallet(trx, change.userId);
-  let update = trx
-    .updateTable('wallets')
-    .set({
-      availableCents: sql`available_cents + ${available}`,
-      frozenCents: sql`frozen_cents + ${frozen}`,
-      updatedAt: now(),
-    })
-    .where('userId', '=', change.userId)
-    .where(sql<boolean>`available_cents + ${available} >= 0`)
-    .where(sql<boolean>`frozen_cents + ${frozen} >= 0`);
-  if (change.requireActive) update = update.where('status', '=', WalletStatus.NORMAL);
-  const row = await update.returning(['availableCents', 'frozenCents']).executeTakeFirst();
+  const row = await changeBalances(trx, change.userId, available, frozen, change.requireActive === true);
   if (!row) {
-    const wallet = await trx
-      .selectFrom('wallets')
-      .select('status')
-      .where('userId', '=', change.userId)
-      .executeTakeFirst();
+    const wallet = await readWalletRow(trx, change.userId);
     if (change.requireActive && wallet?.status === WalletStatus.FROZEN) throw walletFrozen();
     throw insufficientFunds();
   }
   const balances = { availableCents: Number(row.availableCents), frozenCents: Number(row.frozenCents) };
-  await trx
-    .insertInto('walletLogs')
-    .values({
-      userId: change.userId,
-      changeAvailableCents: available,
-      changeFrozenCents: frozen,
-      availableAfterCents: balances.availableCents,
-      frozenAfterCents: balances.frozenCents,
-      changeType: change.type,
-      changeDesc: change.desc.slice(0, 255),
-      orderId: change.orderId ?? null,
-      cashId: change.cashId ?? null,
-      operatorId: change.operatorId ?? null,
-      createdAt: now(),
-    })
-    .execute();
+  await insertWalletLog(trx, {
+    userId: change.userId,
+    changeAvailableCents: available,
+    changeFrozenCents: frozen,
+    availableAfterCents: balances.availableCents,
+    frozenAfterCents: balances.frozenCents,
+    changeType: change.type,
+    changeDesc: change.desc.slice(0, 255),
+    orderId: change.orderId ?? null,
+    cashId: change.cashId ?? null,
+    operatorId: change.operatorId ?? null,
+    createdAt: now(),
+  });
   return balances;
 }
 
 /** The user's balances (zero when there is no wallet yet). */
 export async function readBalances(db: Db, userId: number): Promise<Balances & { status: number }> {
-  const row = await db
-    .selectFrom('wallets')
-    .select(['availableCents', 'frozenCents', 'status'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const row = await readWalletRow(db, userId);
   return {
     availableCents: Number(row?.availableCents ?? 0),
     frozenCents: Number(row?.frozenCents ?? 0),

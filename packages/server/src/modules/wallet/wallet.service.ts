@@ -9,13 +9,15 @@ import {
   type WalletLogItem,
   type WalletLogQuery,
 } from '@luntan/shared';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
-import { readSiteSettings } from '../settings/settings.service.js';
+import { hashPassword } from '../users/index.js';
+import { readSiteSettings } from '../settings/index.js';
 import { ensureWallet, readBalances } from './ledger.js';
+import { countPayTry, listWalletLogRows, lockPay, readWalletRow, setPayPasswordHash } from './wallet.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** Wrong pay passwords in a row before paying from the wallet locks, and for how long. */
 export const PAY_PASSWORD_TRIES = 5;
@@ -26,11 +28,7 @@ const money = (setting: unknown, fallback: number) => parseMoney(String(setting 
 export async function readWalletInfo(db: Kysely<DB>, user: User): Promise<WalletInfo> {
   const [balances, wallet, site] = await Promise.all([
     readBalances(db, user.id),
-    db
-      .selectFrom('wallets')
-      .select(['payPasswordHash', 'payLockedUntil'])
-      .where('userId', '=', user.id)
-      .executeTakeFirst(),
+    readWalletRow(db, user.id),
     readSiteSettings(db),
   ]);
   const locked = wallet?.payLockedUntil && wallet.payLockedUntil > now() ? wallet.payLockedUntil : null;
@@ -56,7 +54,7 @@ export function filterTime(value: string | undefined, field: string, endOfDay = 
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = Date.parse(dateOnly ? `${value}T00:00:00.000Z` : value);
   if (!Number.isFinite(ms)) {
-    throw invalidField(field, { zh: `${field} 不是有效的时间`, en: `${field} is not a valid time` });
+    throw invalidField(field, msg('wallet.notValidTime', { field }));
   }
   return new Date(dateOnly && endOfDay ? ms + 86_400_000 - 1 : ms).toISOString();
 }
@@ -70,32 +68,7 @@ export async function listWalletLog(
   const types = filter.changeType ? filter.changeType.split(',').map(Number) : [];
   const start = filterTime(filter.startTime, 'filter[startTime]');
   const end = filterTime(filter.endTime, 'filter[endTime]', true);
-  let base = db.selectFrom('walletLogs as l').where('l.userId', '=', userId);
-  if (types.length > 0) base = base.where('l.changeType', 'in', types);
-  if (start) base = base.where('l.createdAt', '>=', start);
-  if (end) base = base.where('l.createdAt', '<=', end);
-  const [{ count }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('orders as o', 'o.id', 'l.orderId')
-      .leftJoin('walletCash as c', 'c.id', 'l.cashId')
-      .select([
-        'l.id',
-        'l.changeAvailableCents',
-        'l.changeFrozenCents',
-        'l.availableAfterCents',
-        'l.frozenAfterCents',
-        'l.changeType',
-        'l.changeDesc',
-        'l.createdAt',
-        'o.orderSn',
-        'c.cashSn',
-      ])
-      .orderBy('l.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-  ]);
+  const { count, rows } = await listWalletLogRows(db, userId, { types, start, end, page, perPage });
   const totalCount = Number(count);
   return {
     pageData: rows.map((r) => ({
@@ -124,22 +97,10 @@ export async function setPayPassword(
   body: { password: string; payPassword: string },
 ): Promise<void> {
   if (!(await verify(user.passwordHash, body.password).catch(() => false))) {
-    throw fieldError(Code.INVALID_PARAMETER, 'password', {
-      zh: '登录密码不正确',
-      en: 'The login password is not correct',
-    });
+    throw fieldError(Code.INVALID_PARAMETER, 'password', msg('wallet.loginPasswordNotCorrect'));
   }
   await ensureWallet(db, user.id);
-  await db
-    .updateTable('wallets')
-    .set({
-      payPasswordHash: await hashPassword(body.payPassword),
-      payFailures: 0,
-      payLockedUntil: null,
-      updatedAt: now(),
-    })
-    .where('userId', '=', user.id)
-    .execute();
+  await setPayPasswordHash(db, user.id, await hashPassword(body.payPassword));
 }
 
 /**
@@ -150,67 +111,38 @@ export async function setPayPassword(
  * the password; every other one is refused as locked, right or wrong.
  */
 export async function checkPayPassword(db: Kysely<DB>, userId: number, given: string | undefined): Promise<void> {
-  const wallet = await db
-    .selectFrom('wallets')
-    .select(['payPasswordHash', 'payLockedUntil', 'status'])
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const wallet = await readWalletRow(db, userId);
   if (!wallet?.payPasswordHash) {
-    throw invalidField('payPassword', {
-      zh: '请先设置支付密码',
-      en: 'Set a pay password first',
-    });
+    throw invalidField('payPassword', msg('wallet.setPayPasswordFirst'));
   }
   if (wallet.status === WalletStatus.FROZEN) {
-    throw new AppError(
-      Code.PAYMENT_FAILED,
-      { zh: '钱包已被冻结', en: 'This wallet is frozen' },
-      { data: { reason: 'frozen' } },
-    );
+    throw new AppError(Code.PAYMENT_FAILED, msg('wallet.walletFrozen2'), { data: { reason: 'frozen' } });
   }
   if (wallet.payLockedUntil && wallet.payLockedUntil > now()) throw payLocked(wallet.payLockedUntil);
   if (!given) {
-    throw invalidField('payPassword', { zh: '请输入支付密码', en: 'Enter your pay password' });
+    throw invalidField('payPassword', msg('wallet.enterPayPassword'));
   }
   const right = /^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false));
   const at = now();
-  const open = (eb: ExpressionBuilder<DB, 'wallets'>) =>
-    eb.and([
-      eb('payFailures', '<', PAY_PASSWORD_TRIES),
-      eb.or([eb('payLockedUntil', 'is', null), eb('payLockedUntil', '<=', at)]),
-    ]);
-  const counted = await db
-    .updateTable('wallets')
-    .set(right ? { payFailures: 0 } : { payFailures: sql`pay_failures + 1` })
-    .where('userId', '=', userId)
-    .where(open)
-    .returning('payFailures')
-    .executeTakeFirst();
-  if (!counted) throw payLocked(await lockedUntilNow(db, userId, at));
+  const counted = await countPayTry(db, userId, right, PAY_PASSWORD_TRIES, at);
+  if (counted === undefined) throw payLocked(await lockedUntilNow(db, userId, at));
   if (right) return;
-  if (counted.payFailures >= PAY_PASSWORD_TRIES) {
+  if (counted >= PAY_PASSWORD_TRIES) {
     const until = inMs(PAY_LOCK_MS);
-    await db
-      .updateTable('wallets')
-      .set({ payFailures: 0, payLockedUntil: until })
-      .where('userId', '=', userId)
-      .execute();
+    await lockPay(db, userId, until);
     throw payLocked(until, true);
   }
-  const left = PAY_PASSWORD_TRIES - counted.payFailures;
+  const left = PAY_PASSWORD_TRIES - counted;
   throw new AppError(
     Code.PAYMENT_FAILED,
-    {
-      zh: `支付密码错误，还可以再试 ${left} 次`,
-      en: `Wrong pay password: ${left} ${left === 1 ? 'try' : 'tries'} left`,
-    },
+    msg('wallet.wrongPayPasswordLeft', { left, value: left === 1 ? 'try' : 'tries' }),
     { data: { field: 'payPassword', reason: 'payPassword', triesLeft: left } },
   );
 }
 
 /** The lock that refused a try: the one stored, or (the fifth wrong try still being written) one from now. */
 async function lockedUntilNow(db: Kysely<DB>, userId: number, at: string): Promise<string> {
-  const row = await db.selectFrom('wallets').select('payLockedUntil').where('userId', '=', userId).executeTakeFirst();
+  const row = await readWalletRow(db, userId);
   return row?.payLockedUntil && row.payLockedUntil > at ? row.payLockedUntil : inMs(PAY_LOCK_MS);
 }
 
@@ -219,10 +151,7 @@ function payLocked(until: string, checked = false): AppError {
   const minutes = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 60_000));
   return new AppError(
     Code.TOO_MANY_REQUESTS,
-    {
-      zh: `支付密码错误次数过多，请 ${minutes} 分钟后再试`,
-      en: `Too many wrong pay passwords: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
-    },
+    msg('wallet.tooManyWrongPay', { minutes, value: minutes === 1 ? 'minute' : 'minutes' }),
     { data: { field: 'payPassword', reason: checked ? 'payPassword' : 'locked', triesLeft: 0, lockedUntil: until } },
   );
 }

@@ -1,18 +1,11 @@
 import { Code, type Forum } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildThread } from '../../test/forum-fixtures.js';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildThread } from '../../test/factories.js';
+import { buildUser } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
 
 /** Pages rendered once per set of groups (group-render.ts); needs the web build (`npm run build`). */
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  // A long lifetime: within one test only writes may make a page change.
-  t = await startTestServer({ env: { GUEST_CACHE_MS: '60000' } });
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(() => t.close());
+const t = useTestServer({ env: { GUEST_CACHE_MS: '60000' } });
 
 const page = async (url: string, token?: string, headers: Record<string, string> = {}) => {
   const res = await t.app.inject({
@@ -47,7 +40,7 @@ describe('member pages rendered once per set of groups', () => {
   it('keeps the pages of other groups apart (an administrator gets their own render)', async () => {
     const member = await buildUser(t);
     await page('/', member.token);
-    const asAdmin = await page('/', admin);
+    const asAdmin = await page('/', t.admin);
     expect(asAdmin.cache).toBe('miss');
     expect(asAdmin.html).toContain('"isAdmin":true');
     expect((await page('/', member.token)).html).not.toContain('"isAdmin":true');
@@ -65,7 +58,7 @@ describe('member pages rendered once per set of groups', () => {
 
   it('renders a stopped member’s pages as their own, and pages outside the list as their own', async () => {
     const u = await buildUser(t);
-    expect((await t.post('/api/backAdmin/users/update.user', { id: u.id, status: 1, reason: 'x' }, admin)).Code).toBe(
+    expect((await t.post('/api/backAdmin/users/update.user', { id: u.id, status: 1, reason: 'x' }, t.admin)).Code).toBe(
       0,
     );
     const own = (await page('/', u.token)).html;

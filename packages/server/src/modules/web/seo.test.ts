@@ -1,18 +1,9 @@
 import { GroupId } from '@luntan/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCategory, buildThread, setGroupPermissions } from '../../test/forum-fixtures.js';
-import { ADMIN, startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildCategory, buildThread, setGroupPermissions } from '../../test/factories.js';
+import { useTestServer } from '../../test/fixture.js';
 
-let t: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt points at the sitemap and keeps robots out of private pages', async () => {
@@ -25,14 +16,14 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('lists the published threads a guest may read, and nothing else', async () => {
-    const open = await buildThread(t, admin, { title: '公开的主题' });
-    const draft = await buildThread(t, admin, { title: '草稿', draft: true });
-    const hiddenCategory = await buildCategory(t, admin, { name: '内部' });
-    const hidden = await buildThread(t, admin, { categoryId: hiddenCategory, title: '内部主题' });
-    const removed = await buildThread(t, admin, { title: '删掉的' });
-    expect((await t.post('/api/v3/thread.delete', { threadId: removed.threadId }, admin)).Code).toBe(0);
+    const open = await buildThread(t, t.admin, { title: '公开的主题' });
+    const draft = await buildThread(t, t.admin, { title: '草稿', draft: true });
+    const hiddenCategory = await buildCategory(t, t.admin, { name: '内部' });
+    const hidden = await buildThread(t, t.admin, { categoryId: hiddenCategory, title: '内部主题' });
+    const removed = await buildThread(t, t.admin, { title: '删掉的' });
+    expect((await t.post('/api/v3/thread.delete', { threadId: removed.threadId }, t.admin)).Code).toBe(0);
     // Guests may read category 1 only.
-    await setGroupPermissions(t, admin, GroupId.GUEST, ['category1.viewThreads', 'category1.thread.viewPosts']);
+    await setGroupPermissions(t, t.admin, GroupId.GUEST, ['category1.viewThreads', 'category1.thread.viewPosts']);
 
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'forum.example' } });
     expect(res.statusCode).toBe(200);

@@ -32,6 +32,7 @@ import {
   pruneDeliveries,
   updateWebhook,
 } from './webhooks.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /** What the webhook rules need from the app: its database and whether private addresses may be reached. */
 export interface WebhooksDeps {
@@ -40,19 +41,19 @@ export interface WebhooksDeps {
 }
 
 const REFUSAL_NAMES: Record<AddressRefusal, { zh: string; en: string }> = {
-  loopback: { zh: '本机回环', en: 'loopback' },
-  private: { zh: '内网', en: 'private' },
-  uniqueLocal: { zh: '内网', en: 'private' },
-  linkLocal: { zh: '链路本地', en: 'link-local' },
-  unspecified: { zh: '未指定', en: 'unspecified' },
-  carrierGradeNat: { zh: '运营商级 NAT', en: 'carrier-grade NAT' },
-  broadcast: { zh: '广播', en: 'broadcast' },
-  multicast: { zh: '组播', en: 'multicast' },
-  reserved: { zh: '保留', en: 'reserved' },
-  other: { zh: '特殊用途', en: 'special-purpose' },
+  loopback: msg('webhooks.loopback'),
+  private: msg('webhooks.private'),
+  uniqueLocal: msg('webhooks.private2'),
+  linkLocal: msg('webhooks.linkLocal'),
+  unspecified: msg('webhooks.unspecified'),
+  carrierGradeNat: msg('webhooks.carrierGradeNat'),
+  broadcast: msg('webhooks.broadcast'),
+  multicast: msg('webhooks.multicast'),
+  reserved: msg('webhooks.reserved'),
+  other: msg('webhooks.specialPurpose'),
 };
 
-const notFoundHook = () => notFound({ zh: 'Webhook 不存在', en: 'Webhook not found' });
+const notFoundHook = () => notFound(msg('webhooks.webhookNotFound'));
 
 /**
  * Refuses a URL the server may not send to (-4001, naming the address; Data.field "url", Data.address): one on a
@@ -67,20 +68,15 @@ export async function assertUrlAllowed(deps: WebhooksDeps, url: string): Promise
       const via = err.host === err.address ? '' : `${err.host} → `;
       throw new AppError(
         Code.INVALID_PARAMETER,
-        {
-          zh: `不能发送到${kind.zh}地址：${via}${err.address}`,
-          en: `Webhooks may not be sent to a ${kind.en} address: ${via}${err.address}`,
-        },
+        msg('webhooks.webhooksNotSentAddress', { kindZh: kind.zh, via, address: err.address, kindEn: kind.en }),
         { data: { field: 'url', address: err.address } },
       );
     }
     if (err instanceof FetchRefusedError) {
       const host = new URL(url).hostname;
-      throw new AppError(
-        Code.INVALID_PARAMETER,
-        { zh: `找不到主机 ${host}`, en: `The host ${host} could not be found` },
-        { data: { field: 'url' } },
-      );
+      throw new AppError(Code.INVALID_PARAMETER, msg('webhooks.hostCouldNotFound', { host }), {
+        data: { field: 'url' },
+      });
     }
     throw err;
   }

@@ -1,5 +1,8 @@
 import { WEBHOOK_EVENT_NAMES } from '@luntan/shared';
-import type { AppContext } from '../../context.js';
+import type { Kysely } from 'kysely';
+import type { EventBus } from '../../core/events/event-bus.js';
+import type { DB } from '../../db/schema.js';
+import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import { queueEvent } from './webhooks.service.js';
 
 /**
@@ -7,7 +10,9 @@ import { queueEvent } from './webhooks.service.js';
  * for the enabled hooks that picked it (none when no hook did), sent by the webhook dispatcher with its own retries,
  * so a slow receiver never holds the event bus.
  */
-export function subscribeWebhooks(ctx: Pick<AppContext, 'db' | 'events' | 'webhooks'>): void {
+// The context's pieces it uses, named from their own files: the app's context (context.ts) builds the dispatcher, so
+// importing it here would close a circle through this module's public face.
+export function subscribeWebhooks(ctx: { db: Kysely<DB>; events: EventBus; webhooks: WebhookDispatcher }): void {
   ctx.events.subscribe('webhooks', WEBHOOK_EVENT_NAMES, async (event) => {
     if ((await queueEvent(ctx.db, event)) > 0) ctx.webhooks.kick();
   });

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Code, type WebhookDeliveryItem, type WebhookItem } from '@luntan/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { buildUser, startTestServer } from '../../test/harness.js';
+import { useTestServer } from '../../test/fixture.js';
+import { buildReply, buildThread } from '../../test/factories.js';
 import { startStandIn, type StandIn, type StandInAnswer } from '../../test/stand-in-server.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-dispatcher.js';
 import { queueEvent, queuePing } from './webhooks.service.js';
@@ -17,19 +18,15 @@ function verify(secret: string, body: string, header: string | string[] | undefi
 }
 
 describe('webhooks', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = useTestServer({ env: { ALLOW_PRIVATE_FETCH: '1' } });
   let receiver: StandIn;
   /** The receiver's next answers (then 200). */
   const answers: StandInAnswer[] = [];
 
   beforeAll(async () => {
     receiver = await startStandIn(() => answers.shift() ?? { status: 200, body: 'ok' });
-    t = await startTestServer({ env: { ALLOW_PRIVATE_FETCH: '1' } });
-    admin = await t.login(ADMIN.username, ADMIN.password);
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
   afterEach(() => {
@@ -40,14 +37,14 @@ describe('webhooks', () => {
     const res = await t.post<WebhookItem>(
       '/api/backAdmin/webhooks',
       { url: `${receiver.origin}/hook`, secret: SECRET, events: ['post.created'], ...body },
-      admin,
+      t.admin,
     );
     expect(res.Code, res.Message).toBe(0);
     return res.Data;
   }
 
   async function deliveries(id: number): Promise<WebhookDeliveryItem[]> {
-    const res = await t.get<WebhookDeliveryItem[]>(`/api/backAdmin/webhooks/deliveries?id=${id}`, admin);
+    const res = await t.get<WebhookDeliveryItem[]>(`/api/backAdmin/webhooks/deliveries?id=${id}`, t.admin);
     expect(res.Code, res.Message).toBe(0);
     return res.Data;
   }
@@ -62,7 +59,7 @@ describe('webhooks', () => {
     expect(asMember.Code).not.toBe(0);
     expect((await t.get('/api/backAdmin/webhooks', member.token)).Code).not.toBe(0);
     expect((await t.get('/api/backAdmin/webhooks')).Code).not.toBe(0);
-    expect((await t.get<WebhookItem[]>('/api/backAdmin/webhooks', admin)).Data).toEqual([]);
+    expect((await t.get<WebhookItem[]>('/api/backAdmin/webhooks', t.admin)).Data).toEqual([]);
   });
 
   it('validates its input', async () => {
@@ -76,7 +73,7 @@ describe('webhooks', () => {
       { ...base, events: ['order.expiry_due'] },
     ];
     for (const body of bad) {
-      expect((await t.post('/api/backAdmin/webhooks', body, admin)).Code, JSON.stringify(body)).toBe(
+      expect((await t.post('/api/backAdmin/webhooks', body, t.admin)).Code, JSON.stringify(body)).toBe(
         Code.INVALID_PARAMETER,
       );
     }
@@ -84,13 +81,13 @@ describe('webhooks', () => {
 
   it('sends a signed test event that the receiver verifies, and lists it as delivered', async () => {
     const hook = await createHook();
-    const list = await t.get<Array<Record<string, unknown>>>('/api/backAdmin/webhooks', admin);
+    const list = await t.get<Array<Record<string, unknown>>>('/api/backAdmin/webhooks', t.admin);
     const listed = list.Data.find((h) => h.id === hook.id);
     expect(listed).toMatchObject({ url: `${receiver.origin}/hook`, events: ['post.created'], enabled: true });
     expect(listed).not.toHaveProperty('secret');
 
     const before = receiver.requests.length;
-    const ping = await t.post<{ id: number; uuid: string }>('/api/backAdmin/webhooks.ping', { id: hook.id }, admin);
+    const ping = await t.post<{ id: number; uuid: string }>('/api/backAdmin/webhooks.ping', { id: hook.id }, t.admin);
     expect(ping.Code, ping.Message).toBe(0);
     await t.app.ctx.webhooks.runDue();
 
@@ -119,7 +116,7 @@ describe('webhooks', () => {
       payload: req.body,
     });
     expect(
-      (await t.get<WebhookItem[]>('/api/backAdmin/webhooks', admin)).Data.find((h) => h.id === hook.id),
+      (await t.get<WebhookItem[]>('/api/backAdmin/webhooks', t.admin)).Data.find((h) => h.id === hook.id),
     ).toMatchObject({ lastStatus: 'delivered' });
   });
 
@@ -127,7 +124,7 @@ describe('webhooks', () => {
     const hook = await createHook();
     answers.push({ status: 500, body: 'down' });
     const before = receiver.requests.length;
-    const ping = await t.post<{ id: number; uuid: string }>('/api/backAdmin/webhooks.ping', { id: hook.id }, admin);
+    const ping = await t.post<{ id: number; uuid: string }>('/api/backAdmin/webhooks.ping', { id: hook.id }, t.admin);
     await t.app.ctx.webhooks.runDue();
 
     let [delivery] = await deliveries(hook.id);
@@ -152,7 +149,7 @@ describe('webhooks', () => {
     // A receiver that never recovers: every wait, then failed.
     const hook2 = await createHook();
     for (let i = 0; i < MAX_ATTEMPTS; i++) answers.push({ status: 503, body: 'no' });
-    await t.post('/api/backAdmin/webhooks.ping', { id: hook2.id }, admin);
+    await t.post('/api/backAdmin/webhooks.ping', { id: hook2.id }, t.admin);
     await t.app.ctx.webhooks.runDue();
     for (const wait of RETRY_DELAYS_MS) {
       vi.setSystemTime(Date.now() + wait + 1000);
@@ -212,7 +209,7 @@ describe('webhooks', () => {
   it('delivers post.created when a member replies', async () => {
     const hook = await createHook({ events: ['post.created'] });
     const member = await buildUser(t);
-    const thread = await buildThread(t, admin);
+    const thread = await buildThread(t, t.admin);
     // The write's events are delivered to their subscribers before t.post answers (harness); the hook's delivery
     // is then sent by the webhook dispatcher.
     const reply = await buildReply(t, member.token, thread.threadId);
@@ -252,38 +249,38 @@ describe('webhooks', () => {
     const res = await t.post<WebhookItem>(
       '/api/backAdmin/webhooks.update',
       { id: hook.id, events: ['thread.created'], enabled: false, secret: '' },
-      admin,
+      t.admin,
     );
     expect(res.Code, res.Message).toBe(0);
     expect(res.Data).toMatchObject({ events: ['thread.created'], enabled: false });
     // The stored secret still signs.
     const before = receiver.requests.length;
-    await t.post('/api/backAdmin/webhooks.ping', { id: hook.id }, admin);
+    await t.post('/api/backAdmin/webhooks.ping', { id: hook.id }, t.admin);
     await t.app.ctx.webhooks.runDue();
     const req = receiver.requests[before]!;
     expect(verify(SECRET, req.body, req.headers['x-luntan-signature'])).toBe(true);
 
-    expect((await t.post('/api/backAdmin/webhooks.delete', { id: hook.id }, admin)).Code).toBe(0);
-    expect((await t.get(`/api/backAdmin/webhooks/deliveries?id=${hook.id}`, admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await t.post('/api/backAdmin/webhooks.delete', { id: hook.id }, admin)).Code).toBe(Code.RESOURCE_NOT_FOUND);
-    expect((await t.post('/api/backAdmin/webhooks.update', { id: hook.id, enabled: true }, admin)).Code).toBe(
+    expect((await t.post('/api/backAdmin/webhooks.delete', { id: hook.id }, t.admin)).Code).toBe(0);
+    expect((await t.get(`/api/backAdmin/webhooks/deliveries?id=${hook.id}`, t.admin)).Code).toBe(
+      Code.RESOURCE_NOT_FOUND,
+    );
+    expect((await t.post('/api/backAdmin/webhooks.delete', { id: hook.id }, t.admin)).Code).toBe(
+      Code.RESOURCE_NOT_FOUND,
+    );
+    expect((await t.post('/api/backAdmin/webhooks.update', { id: hook.id, enabled: true }, t.admin)).Code).toBe(
       Code.RESOURCE_NOT_FOUND,
     );
   });
 });
 
 describe('webhooks without ALLOW_PRIVATE_FETCH', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = useTestServer();
   let receiver: StandIn;
 
   beforeAll(async () => {
     receiver = await startStandIn(() => ({ status: 200, body: 'ok' }));
-    t = await startTestServer();
-    admin = await t.login(ADMIN.username, ADMIN.password);
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
 
@@ -297,7 +294,7 @@ describe('webhooks without ALLOW_PRIVATE_FETCH', () => {
     ['http://100.64.0.1/hook', '100.64.0.1'],
     ['http://0.0.0.0/hook', '0.0.0.0'],
   ])('refuses %s, naming the address', async (url, address) => {
-    const res = await t.post('/api/backAdmin/webhooks', { url, secret: SECRET, events: ['post.created'] }, admin);
+    const res = await t.post('/api/backAdmin/webhooks', { url, secret: SECRET, events: ['post.created'] }, t.admin);
     expect(res.Code).toBe(Code.INVALID_PARAMETER);
     expect(res.Message).toContain(address);
     expect(res.Data).toMatchObject({ field: 'url', address });
@@ -306,14 +303,14 @@ describe('webhooks without ALLOW_PRIVATE_FETCH', () => {
   it('refuses a host that resolves to a private address, naming both, in either language', async () => {
     const body = { url: 'http://localhost:9/hook', secret: SECRET, events: ['post.created'] };
     const en = await t.call('POST', '/api/backAdmin/webhooks', {
-      token: admin,
+      token: t.admin,
       body,
       headers: { cookie: 'locale=en' },
     });
     expect(en.body.Code).toBe(Code.INVALID_PARAMETER);
     expect(en.body.Message).toMatch(/localhost → (127\.0\.0\.1|::1)/);
     const zh = await t.call('POST', '/api/backAdmin/webhooks', {
-      token: admin,
+      token: t.admin,
       body,
       headers: { cookie: 'locale=zh' },
     });
@@ -327,13 +324,13 @@ describe('webhooks without ALLOW_PRIVATE_FETCH', () => {
     const created = await t.post<WebhookItem>(
       '/api/backAdmin/webhooks',
       { url: 'http://93.184.215.14/hook', secret: SECRET, events: ['post.created'] },
-      admin,
+      t.admin,
     );
     expect(created.Code, created.Message).toBe(0);
     const update = await t.post(
       '/api/backAdmin/webhooks.update',
       { id: created.Data.id, url: `${receiver.origin}/hook` },
-      admin,
+      t.admin,
     );
     expect(update.Code).toBe(Code.INVALID_PARAMETER);
     expect(update.Message).toContain('127.0.0.1');
@@ -344,9 +341,12 @@ describe('webhooks without ALLOW_PRIVATE_FETCH', () => {
       .set({ url: `${receiver.origin}/hook` })
       .where('id', '=', created.Data.id)
       .execute();
-    await t.post('/api/backAdmin/webhooks.ping', { id: created.Data.id }, admin);
+    await t.post('/api/backAdmin/webhooks.ping', { id: created.Data.id }, t.admin);
     await t.app.ctx.webhooks.runDue();
-    const list = await t.get<WebhookDeliveryItem[]>(`/api/backAdmin/webhooks/deliveries?id=${created.Data.id}`, admin);
+    const list = await t.get<WebhookDeliveryItem[]>(
+      `/api/backAdmin/webhooks/deliveries?id=${created.Data.id}`,
+      t.admin,
+    );
     expect(list.Data[0]).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null });
     expect(list.Data[0]!.error).toMatch(/^refused: .*127\.0\.0\.1/);
     expect(receiver.requests).toHaveLength(0);

@@ -1,5 +1,6 @@
 import { Code } from '@luntan/shared';
 import { AppError } from '../../core/errors.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * WeChat's official-account web sign-in (网页授权), reached with fetch at a configurable base address so that tests
@@ -29,10 +30,7 @@ export function authorizeUrl(config: WechatConfig, redirectUri: string, state: s
 }
 
 const wechatFailed = (detail: string) =>
-  new AppError(Code.EXTERNAL_API_ERROR, {
-    zh: `微信接口出错：${detail}`,
-    en: `WeChat answered with an error: ${detail}`,
-  });
+  new AppError(Code.EXTERNAL_API_ERROR, msg('wechat.wechatAnsweredError', { detail }));
 
 async function call(
   config: WechatConfig,

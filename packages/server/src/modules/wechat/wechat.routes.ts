@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { clientOf, setSignInCookies } from '../../access/session-cookie.js';
-import { redirectWithError, requestBase } from '../oauth/oauth.routes.js';
-import { OauthFlowError, STATE_TTL_MS } from '../oauth/sign-in-flow.js';
-import { siteBaseUrl } from '../settings/settings.service.js';
+import { redirectWithError, requestBase } from '../oauth/index.js';
+import { OauthFlowError, STATE_TTL_MS } from '../oauth/index.js';
+import { siteBaseUrl } from '../settings/index.js';
 import { beginWechat, createQrSession, finishWechat, pollQrSession } from './wechat.service.js';
 
 /** The cookie that binds a WeChat sign-in under way to the phone's browser that started it. */

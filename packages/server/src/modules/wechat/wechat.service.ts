@@ -11,15 +11,16 @@ import type { Kysely } from 'kysely';
 import { AppError, needLogin } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
-import { startSession, type ClientInfo } from '../auth/auth.service.js';
-import { accountForIdentity, linkIdentity, type OutsideIdentity } from '../oauth/identities.service.js';
-import { OauthFlowError, saveSignInState, takeSignInState } from '../oauth/sign-in-flow.js';
-import { readTag } from '../settings/settings.repository.js';
-import { decodeSetting } from '../settings/settings.service.js';
-import type { StopWordCache } from '../stop-words/stop-words.service.js';
-import { findUserById } from '../users/users.repository.js';
+import { signIn, type ClientInfo } from '../auth/index.js';
+import { accountForIdentity, linkIdentity, type OutsideIdentity } from '../oauth/index.js';
+import { OauthFlowError, saveSignInState, takeSignInState } from '../oauth/index.js';
+import { readTag } from '../settings/index.js';
+import { decodeSetting } from '../settings/index.js';
+import type { StopWordCache } from '../stop-words/index.js';
+import { findUserById } from '../users/index.js';
 import { authorizeUrl, WECHAT_API_BASE, wechatUserFromCode, type WechatConfig } from './wechat-api.js';
 import { findQrSession, insertQrSession, moveQrSession } from './wechat.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /**
  * Signing in with WeChat, in the family's calls: h5.oauth sends the phone to WeChat, which sends it back to the
@@ -41,8 +42,7 @@ export async function readWechatConfig(db: Kysely<DB>): Promise<WechatConfig | n
 
 export const isWechatConfigured = async (db: Kysely<DB>) => (await readWechatConfig(db)) !== null;
 
-const wechatOff = () =>
-  new AppError(Code.UNAUTHORIZED, { zh: '本站没有开启微信登录', en: 'WeChat sign-in is not enabled on this site' });
+const wechatOff = () => new AppError(Code.UNAUTHORIZED, msg('wechat.wechatSignNotEnabled'));
 
 async function requireConfig(db: Kysely<DB>): Promise<WechatConfig> {
   const config = await readWechatConfig(db);
@@ -51,11 +51,7 @@ async function requireConfig(db: Kysely<DB>): Promise<WechatConfig> {
 }
 
 const expired = () =>
-  new AppError(
-    Code.RESOURCE_EXPIRED,
-    { zh: '微信授权已过期，请重新开始', en: 'The WeChat authorisation has expired: please start again' },
-    { data: { reason: 'state' } },
-  );
+  new AppError(Code.RESOURCE_EXPIRED, msg('wechat.wechatAuthorisationExpiredStart'), { data: { reason: 'state' } });
 
 /** h5.oauth: the WeChat address the phone goes to, for one purpose, and the state that comes back with the code. */
 export async function beginWechat(
@@ -134,7 +130,7 @@ export async function finishWechat(
     };
     if (row.purpose === 'login') {
       const { user, created } = await accountForIdentity(db, deps.stopWords, identity, context.client);
-      const session = await startSession(db, user, context.client);
+      const session = await signIn(db, user, context.client);
       const redirect = user.status === UserStatus.NEEDS_SIGNIN_FIELDS ? '/user/supplementary' : row.redirect;
       return { ...session, redirect, created };
     }
@@ -181,8 +177,7 @@ export async function createQrSession(
   };
 }
 
-const qrExpired = () =>
-  new AppError(Code.RESOURCE_EXPIRED, { zh: '二维码已失效，请刷新', en: 'The QR code has expired: refresh it' });
+const qrExpired = () => new AppError(Code.RESOURCE_EXPIRED, msg('wechat.qrCodeExpiredRefresh'));
 
 /**
  * pc/h5.login: the desktop asks whether the phone is done. Pending until then; once done, a pc_login session is
@@ -205,6 +200,6 @@ export async function pollQrSession(
   const user = qr.userId === null ? undefined : await findUserById(db, qr.userId);
   if (!user) throw qrExpired();
   if (qr.purpose === 'pc_bind') return { status: 'done', userId: user.id, userStatus: user.status };
-  const session = await startSession(db, user, context.client);
+  const session = await signIn(db, user, context.client);
   return { status: 'done', ...session };
 }

@@ -17,10 +17,9 @@ import { localize } from '../../core/i18n.js';
 import { now } from '../../core/time.js';
 import type { DB, WalletCash } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
-import { payoutThrough } from '../payments/payments.service.js';
-import { readSiteSettings } from '../settings/settings.service.js';
-import { applyChange, newSerial } from '../wallet/ledger.js';
-import { checkPayPassword } from '../wallet/wallet.service.js';
+import { payoutThrough } from '../payments/index.js';
+import { readSiteSettings } from '../settings/index.js';
+import { applyChange, checkPayPassword, newSerial } from '../wallet/index.js';
 import {
   countOwnWithdrawals,
   countWithdrawalsSince,
@@ -30,6 +29,7 @@ import {
   markPayoutSettled,
   moveWithdrawal,
 } from './withdrawals.repository.js';
+import { msg } from '../../i18n/index.js';
 
 /*
  * Withdrawals: a member applies (the amount and the fee move from available to frozen, in the transaction that
@@ -90,10 +90,7 @@ const amountRefused = (text: LocalizedText, limit: Record<string, unknown>) =>
   fieldError(Code.INVALID_PARAMETER, 'cashApplyAmount', text, limit);
 
 const dailyLimitReached = (count: number) =>
-  amountRefused(
-    { zh: `每天最多申请 ${count} 次提现`, en: `At most ${count} withdrawals may be applied for per day` },
-    { dailyCount: count },
-  );
+  amountRefused(msg('withdrawals.mostWithdrawalsAppliedPer', { count }), { dailyCount: count });
 
 /** trade_no of a withdrawal whose payout is in flight (the provider's number replaces it when it is paid). */
 const PAYING = '';
@@ -112,17 +109,11 @@ export async function applyForWithdrawal(
   const amount = body.cashApplyAmount;
   if (amount < rules.minCents) {
     const min = formatMoney(rules.minCents);
-    throw amountRefused(
-      { zh: `提现金额不能少于 ${min} 元`, en: `The withdrawal amount must be at least ${min}` },
-      { min },
-    );
+    throw amountRefused(msg('withdrawals.withdrawalAmountLeast', { min }), { min });
   }
   if (rules.maxCents > 0 && amount > rules.maxCents) {
     const max = formatMoney(rules.maxCents);
-    throw amountRefused(
-      { zh: `单次提现金额不能超过 ${max} 元`, en: `The withdrawal amount may be at most ${max}` },
-      { max },
-    );
+    throw amountRefused(msg('withdrawals.withdrawalAmountMost', { max }), { max });
   }
   const at = now();
   const since = startOfUtcDay(at);
@@ -151,7 +142,7 @@ export async function applyForWithdrawal(
       type: WalletChangeType.CASH_FREEZE,
       cashId,
       requireActive: true,
-      desc: localize({ zh: '提现冻结', en: 'Withdrawal applied for (frozen)' }, rules.locale),
+      desc: localize(msg('withdrawals.withdrawalAppliedFrozen'), rules.locale),
     });
     // The wallet's row is now locked (PostgreSQL) or the database is (SQLite): this count sees every other
     // application of today that committed, and includes this one.
@@ -191,10 +182,10 @@ export async function listMyWithdrawals(
 type Failure = CashReviewResult['failed'][number]['reason'];
 
 const FAILURE_TEXT: Record<Failure, LocalizedText> = {
-  notFound: { zh: '提现记录不存在', en: 'No such withdrawal' },
-  status: { zh: '该提现当前的状态不能执行此操作', en: 'This withdrawal is not in a state this decision applies to' },
-  balance: { zh: '冻结金额不足，无法完成', en: 'The frozen balance does not cover this withdrawal' },
-  payout: { zh: '打款失败', en: 'The payout failed' },
+  notFound: msg('withdrawals.noSuchWithdrawal'),
+  status: msg('withdrawals.withdrawalNotStateDecision'),
+  balance: msg('withdrawals.frozenBalanceDoesNot'),
+  payout: msg('withdrawals.payoutFailed'),
 };
 
 /** One decision's outcome: done, or why not (with a more precise sentence where there is one). */
@@ -299,8 +290,8 @@ async function thaw(
       desc: ledgerText(
         d,
         to === CashStatus.REJECTED
-          ? { zh: '提现被驳回，退回', en: 'Withdrawal rejected, returned' }
-          : { zh: '提现打款失败，退回', en: 'Withdrawal payout failed, returned' },
+          ? msg('withdrawals.withdrawalRejectedReturned')
+          : msg('withdrawals.withdrawalPayoutFailedReturned'),
       ),
     });
     await announce(ctx, trx, cash, to, remark);
@@ -322,7 +313,7 @@ async function payOut(ctx: AppContext, cash: WalletCash, d: Decision, tradeNo: s
       frozen: -total,
       type: WalletChangeType.CASH_PAID,
       cashId: cash.id,
-      desc: ledgerText(d, { zh: '提现成功', en: 'Withdrawal paid out' }),
+      desc: ledgerText(d, msg('withdrawals.withdrawalPaidOut')),
     });
     await announce(ctx, trx, cash, CashStatus.PAID, d.remark);
     return true;
@@ -369,10 +360,7 @@ async function approve(ctx: AppContext, cash: WalletCash, d: Decision): Promise<
   } catch (err) {
     ctx.log.error({ err, cashId: cash.id, provider }, 'a payout could not be made');
     await stayApproved(ctx, cash, d);
-    return refused('payout', {
-      zh: '打款渠道没有应答：提现仍为已通过，请向渠道核实后标记为已打款或驳回',
-      en: 'The payout provider did not answer: the withdrawal stays approved; check with the provider, then mark it paid or reject it',
-    });
+    return refused('payout', msg('withdrawals.payoutProviderDidNot'));
   }
   if (answer.ok) {
     return (await payOut(ctx, cash, d, answer.tradeNo ?? `${provider}:${cash.cashSn}`)) ? done : refused('status');
@@ -381,15 +369,10 @@ async function approve(ctx: AppContext, cash: WalletCash, d: Decision): Promise<
     // The money may have moved: never return it. It stays approved until someone checks with the provider.
     ctx.log.warn({ cashId: cash.id, provider, reason: answer.reason }, 'a payout is pending');
     await stayApproved(ctx, cash, d);
-    return refused('payout', {
-      zh: '打款渠道尚未确认结果：提现仍为已通过，请向渠道核实后标记为已打款或驳回',
-      en: 'The payout provider has not confirmed it yet: the withdrawal stays approved; check with the provider, then mark it paid or reject it',
-    });
+    return refused('payout', msg('withdrawals.payoutProviderNotConfirmed'));
   }
   const reason = answer.reason?.trim() || localize(FAILURE_TEXT.payout, d.rules.locale);
   const remark = d.remark ? `${d.remark} (${reason})` : reason;
   const failed = await thaw(ctx, cash, CashStatus.APPROVED, CashStatus.PAYOUT_FAILED, d, remark, true);
-  return failed
-    ? refused('payout', { zh: `打款失败：${reason}`, en: `The payout failed: ${reason}` })
-    : refused('status');
+  return failed ? refused('payout', msg('withdrawals.payoutFailed2', { reason })) : refused('status');
 }

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberPermissions, setGroupPermissions } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
-import { releaseSandboxPayouts } from '../payments/providers/sandbox.js';
+import { releaseSandboxPayouts } from '../payments/index.js';
 import {
   applyCash,
   balances,

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
 import { Icon, Spinner } from '../ui';
 import './community.css';
+import { endpoints } from '../../api/endpoints';
 
 type State = 'idle' | 'solving' | 'ready' | 'failed';
 
@@ -12,7 +13,7 @@ type State = 'idle' | 'solving' | 'ready' | 'failed';
  * is loaded only here, the first time a page needs a captcha.
  */
 async function solveCaptcha(): Promise<string | null> {
-  const result = await request<CaptchaChallenge>({ url: '/api/v3/captcha/challenge', handleError: false });
+  const result = await request<CaptchaChallenge>({ url: endpoints.captcha.challenge, handleError: false });
   if (!isSuccess(result)) return null;
   const [{ solveChallenge }, { deriveKey }] = await Promise.all([
     import('altcha-lib'),

@@ -10,13 +10,14 @@ import { usePending } from '../../hooks/use-pending';
 import { TimeText } from '../forum/time-text';
 import { Avatar, Button, toast } from '../ui';
 import './community.css';
+import { endpoints } from '../../api/endpoints';
 
 /** The groups an administrator may invite into (all but administrators and guests); members: the default only. */
 function useInvitableGroups(isAdmin: boolean) {
   const { api } = useAppContext();
   const result = useQuery({
     queryKey: ['admin', 'groups', 'invitable'],
-    queryFn: () => api.get<GroupData[]>('/api/groups.list.v2'),
+    queryFn: () => api.get<GroupData[]>(endpoints.groups.list),
     enabled: isAdmin,
   }).data;
   if (!isAdmin || !result || !isSuccess(result)) return [];
@@ -38,7 +39,7 @@ export function InviteSection({ userId, isAdmin }: { userId: number; isAdmin: bo
   const create = () =>
     run(async () => {
       const result = await request<InviteLink>({
-        url: '/api/v3/invite.link.create',
+        url: endpoints.invites.createLink,
         params: groupId === '' ? {} : { groupId },
       });
       if (!isSuccess(result)) {

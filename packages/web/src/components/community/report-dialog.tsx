@@ -5,6 +5,7 @@ import { post } from '../../api/mutate';
 import { usePending } from '../../hooks/use-pending';
 import { Button, Dialog, Icon, Textarea, toast } from '../ui';
 import './community.css';
+import { endpoints } from '../../api/endpoints';
 
 const TYPE_NAME = { 0: 'user', 1: 'thread', 2: 'post' } as const;
 
@@ -33,7 +34,7 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
     const checked = reportCreateBody.safeParse(body);
     if (!checked.success) return;
     await run(async () => {
-      if (await post('/api/v3/reports', body)) {
+      if (await post(endpoints.reports.create, body)) {
         toast.success(t('community.report.sent'));
         setReason('');
         setDetail('');

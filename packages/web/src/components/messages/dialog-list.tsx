@@ -12,6 +12,7 @@ import { TimeText } from '../forum/time-text';
 import { chatHref } from '../people/user-actions';
 import { UserAvatar } from '../people/user-hover-card';
 import { Badge, Icon, Spinner, toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /** The list's line for the last message: its text, or a word for an image. */
 function preview(item: DialogItem, t: (key: 'message.dialogs.imageMessage') => string): string {
@@ -28,7 +29,7 @@ function DialogRow({ item, active, viewerId }: { item: DialogItem; active: boole
 
   const remove = async (): Promise<void> => {
     if (!window.confirm(t('message.dialogs.confirmDelete', { name }))) return;
-    if ((await post('/api/v3/dialog.delete', { dialogId: item.dialogId })) === null) return;
+    if ((await post(endpoints.dialogs.delete, { dialogId: item.dialogId })) === null) return;
     toast.success(t('message.dialogs.deleted'));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: [...dialogsKey, viewerId] }),

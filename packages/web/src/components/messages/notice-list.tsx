@@ -12,6 +12,7 @@ import { postAnchor } from '../forum/post-anchor';
 import { TimeText } from '../forum/time-text';
 import { UserAvatar, userHref } from '../people/user-hover-card';
 import { Icon, Spinner, toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * Where a notice leads: the thread, anchored on the reply (a comment's own reply, which its page always shows); a
@@ -34,7 +35,7 @@ function NoticeRow({ notice, viewerId }: { notice: NoticeItem; viewerId: number 
   const from = notice.fromUser ?? null;
 
   const remove = async (): Promise<void> => {
-    if ((await post('/api/v3/notification.delete', { id: notice.id })) === null) return;
+    if ((await post(endpoints.notifications.delete, { id: notice.id })) === null) return;
     toast.success(t('message.notices.deleted'));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: [...notificationsKey, viewerId] }),

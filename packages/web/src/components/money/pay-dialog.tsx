@@ -14,6 +14,7 @@ import { PayPasswordForm, PayPasswordInput } from './pay-password';
 import { providerChoices, useProviderPay } from './provider-pay';
 import { QrCode } from './qr-code';
 import './money.css';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * The one way a member pays for something: a paid thread, a reward, a paid group, the site's joining fee.
@@ -135,7 +136,7 @@ export function PayDialog({ open, onClose, order: given, createOrder, onPaid, re
     setWalletError('');
     try {
       const result = await request<TradePayResult>({
-        url: '/api/v3/trade/pay/order',
+        url: endpoints.pay.order,
         method: 'POST',
         data: { orderSn: order.orderSn, paymentType: PayType.WALLET, payPassword },
       });

@@ -7,6 +7,7 @@ import { refreshMoney } from '../../api/money-queries';
 import { usePending } from '../../hooks/use-pending';
 import { useViewer } from '../../hooks/use-forum';
 import { Button, TextInput, type TextInputProps } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /** The six-digit pay password field: digits only, six at most, a number pad on phones. */
 export function PayPasswordInput(props: Omit<TextInputProps, 'mode' | 'maxLength' | 'inputMode'>) {
@@ -56,7 +57,7 @@ export function PayPasswordForm({ hasPayPassword, onSaved, compact = false }: Pa
     if (!values.password) return setProblem(t('money.payPassword.loginRequired'));
     void run(async () => {
       const result = await request({
-        url: '/api/v3/users/pay-password/reset',
+        url: endpoints.users.payPasswordReset,
         method: 'POST',
         data: { password: values.password, payPassword: values.payPassword },
       });

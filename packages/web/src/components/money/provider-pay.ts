@@ -8,6 +8,7 @@ import { useAppContext } from '../../app-context';
 import { useViewer } from '../../hooks/use-forum';
 import type { Platform } from '../../platform/platform';
 import { orderStatusLabel } from './money-format';
+import { endpoints } from '../../api/endpoints';
 
 /** How often a shown QR code asks whether its order was paid. */
 export const PAY_POLL_MS = 2_000;
@@ -93,7 +94,7 @@ export function useProviderPay(onPaid: (order: OrderInfo) => void): ProviderPay 
     setError('');
     try {
       const result = await request<TradePayResult>({
-        url: '/api/v3/trade/pay/order',
+        url: endpoints.pay.order,
         method: 'POST',
         // Where the provider's page (the sandbox checkout) sends the payer back: a same-site path.
         data: { orderSn, paymentType, returnPath },

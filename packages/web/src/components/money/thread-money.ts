@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isSuccess, type ApiResult } from '../../api/dispatcher';
 import { post } from '../../api/mutate';
 import { useAppContext } from '../../app-context';
+import { endpoints } from '../../api/endpoints';
 
 /** What the server adds to a thread for paid reading and rewards (docs/money.md). */
 export interface ThreadMoney {
@@ -55,7 +56,7 @@ export function useThreadPayers(threadId: number, type: number, enabled: boolean
     queryKey: ['thread', threadId, 'paidusers', type] as const,
     queryFn: (): Promise<ApiResult<Page<ThreadPayer>>> =>
       api.get<Page<ThreadPayer>>(
-        '/api/v3/thread.paidusers',
+        endpoints.threads.paidUsers,
         { threadId, type, page: 1, perPage: 20 },
         { handleError: false },
       ),
@@ -69,5 +70,5 @@ export function useThreadPayers(threadId: number, type: number, enabled: boolean
 
 /** Creates an order (the server's message in a toast when it refuses). */
 export function createOrder(body: Record<string, unknown>): Promise<OrderInfo | null> {
-  return post<OrderInfo>('/api/v3/order.create', body);
+  return post<OrderInfo>(endpoints.orders.create, body);
 }

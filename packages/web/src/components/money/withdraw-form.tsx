@@ -8,6 +8,7 @@ import { usePending } from '../../hooks/use-pending';
 import { Button, TextInput, toast } from '../ui';
 import { checkAmount, keepAmountCharacters, withdrawalFeeCents } from './money-format';
 import { PayPasswordForm, PayPasswordInput } from './pay-password';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * Applying for a withdrawal (POST /api/v3/wallet/cash): the site's rules, the fee as the amount is typed (frozen on
@@ -62,7 +63,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: WalletInfo; onDone?: 
     }
     void run(async () => {
       const result = await request<CashItem>({
-        url: '/api/v3/wallet/cash',
+        url: endpoints.wallet.cash,
         method: 'POST',
         data: { cashApplyAmount: formatMoney(check.cents), receiveAccount: account.trim(), payPassword },
       });

@@ -11,6 +11,7 @@ import { usePlatform } from '../../platform/platform-context';
 import { Button, buttonClassName, Spinner, toast, useConfirm } from '../ui';
 import { OauthErrorNotice, oauthErrorOf } from './oauth-buttons';
 import './oauth.css';
+import { endpoints } from '../../api/endpoints';
 
 const BACK = '/my?tab=settings';
 
@@ -35,7 +36,7 @@ function AccountRow({ account, userId }: { account: LinkedAccountItem; userId: n
     if (!(await confirm(asked))) return;
     void run(async () => {
       const body = account.kind === 'wechat' ? { kind: 'wechat' } : { providerId: account.providerId };
-      if (!(await post<LinkedAccounts>('/api/v3/oauth/unlink', body))) return;
+      if (!(await post<LinkedAccounts>(endpoints.oauth.unlink, body))) return;
       await queryClient.invalidateQueries({ queryKey: linkedAccountsKey(userId) });
       toast.success(t('oauth.linked.unlinked'));
     });

@@ -6,6 +6,7 @@ import { useAppContext } from '../../app-context';
 import { QrCode } from '../money/qr-code';
 import { Button, Spinner } from '../ui';
 import './oauth.css';
+import { endpoints } from '../../api/endpoints';
 
 const POLL_MS = 2000;
 
@@ -30,7 +31,7 @@ export function WechatQrPanel({
     setQr(null);
     setExpired(false);
     setProblem(null);
-    const result = await api.get<WechatQrCode>('/api/v3/users/pc/wechat/h5.genqrcode', { type });
+    const result = await api.get<WechatQrCode>(endpoints.wechat.qrCode, { type });
     if (isSuccess(result)) setQr(result.Data);
     else setProblem(result.Message);
   }, [api, type]);
@@ -44,11 +45,7 @@ export function WechatQrPanel({
     let live = true;
     const timer = window.setInterval(() => {
       void api
-        .get<WechatQrStatus>(
-          '/api/v3/users/pc/wechat/h5.login',
-          { sessionToken: qr.sessionToken },
-          { handleError: false },
-        )
+        .get<WechatQrStatus>(endpoints.wechat.qrLogin, { sessionToken: qr.sessionToken }, { handleError: false })
         .then(async (result) => {
           if (!live) return;
           if (isSuccess(result)) {

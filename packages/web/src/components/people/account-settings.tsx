@@ -13,6 +13,7 @@ import { EmailSettings } from './email-settings';
 import { UsernameSettings } from './username-settings';
 import { LinkedAccountsBlock } from '../oauth/linked-accounts';
 import { linkedAccountsKey } from '../../api/oauth-queries';
+import { endpoints } from '../../api/endpoints';
 
 const LANGUAGES: ReadonlyArray<{ locale: Locale; name: string }> = [
   { locale: 'zh', name: '中文' },
@@ -42,7 +43,7 @@ function PasswordForm({ profile }: { profile: UserProfile }) {
       return;
     }
     void run(async () => {
-      const done = await post<UserProfile>('/api/v3/users/update.user', {
+      const done = await post<UserProfile>(endpoints.users.update, {
         ...(needsCurrent ? { password: values.password } : {}),
         newPassword: values.newPassword,
       });
@@ -129,7 +130,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
   const setLikesPublic = async (likesPublic: boolean): Promise<void> => {
     setPrivacyPending(true);
     try {
-      const next = await post<UserProfile>('/api/v3/users/update.user', { likesPublic });
+      const next = await post<UserProfile>(endpoints.users.update, { likesPublic });
       if (!next) return;
       patchProfile(queryClient, profile.id, () => next);
       toast.success(t('my.settings.saved'));
@@ -144,7 +145,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
     writeLocaleCookie(locale);
     document.documentElement.lang = htmlLang(locale);
     await switchLanguage(i18n, locale);
-    if (await post('/api/v3/users/update.user', { locale })) toast.success(i18n.t('my.settings.saved'));
+    if (await post(endpoints.users.update, { locale })) toast.success(i18n.t('my.settings.saved'));
   };
 
   return (

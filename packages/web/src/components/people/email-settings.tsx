@@ -7,6 +7,7 @@ import { useForum } from '../../hooks/use-forum';
 import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { Button, TextInput, toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * The personal centre's e-mail: the address and whether it is verified, a link still waiting to be opened, and a
@@ -28,7 +29,7 @@ export function EmailSettings({ profile }: { profile: UserProfile }) {
     }
     void run(async () => {
       const result = await request<EmailBindResult>({
-        url: '/api/v3/users/email.bind',
+        url: endpoints.users.emailBind,
         method: 'POST',
         data: { email: email.trim() },
         validator: emailBindBody,

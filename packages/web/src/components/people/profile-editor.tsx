@@ -9,6 +9,7 @@ import { postForm } from '../../api/upload';
 import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { Avatar, Button, Icon, TextInput, Textarea, toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /** What the server takes for an avatar or a background (it checks the bytes again). */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -188,7 +189,7 @@ export function ProfileForm({ profile, onDone }: { profile: UserProfile; onDone:
       if (nickname.trim() !== profile.nickname) changes.nickname = nickname;
       if (signature.trim() !== profile.signature) changes.signature = signature;
       if (Object.keys(changes).length > 0) {
-        const next = await post<UserProfile>('/api/v3/users/update.user', changes);
+        const next = await post<UserProfile>(endpoints.users.update, changes);
         if (!next) return;
         await saved(next);
       }

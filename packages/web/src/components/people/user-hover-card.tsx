@@ -24,7 +24,7 @@ import './people.css';
 
 // What the lazily loaded card (user-card-content.tsx) shares with this file lives in user-link.ts, so neither imports
 // the other back.
-export { authorOf, userHref, type AvatarUser, type CardPhase } from './user-link';
+export { authorOf, userHref, type AvatarUser } from './user-link';
 
 /** Room between the avatar and the card, and the card's distance from the window's edges. */
 const GAP = 8;

@@ -7,6 +7,7 @@ import { forumKey } from '../../api/queries';
 import { patchProfile } from '../../hooks/use-people-actions';
 import { usePending } from '../../hooks/use-pending';
 import { Button, TextInput, toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * The username, and while it is one the site made up (a first SMS or outside sign-in) a form to choose one's own,
@@ -26,7 +27,7 @@ export function UsernameSettings({ profile }: { profile: UserProfile }) {
     }
     void run(async () => {
       const result = await request<UserProfile>({
-        url: '/api/v3/users/update.user',
+        url: endpoints.users.update,
         method: 'POST',
         data: { username: username.trim() },
         validator: updateUserBody,

@@ -2,6 +2,7 @@ import { Code, type SmsSendData, type SmsType } from '@luntan/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { isSuccess, request } from '../../api/dispatcher';
 import { toast } from '../ui';
+import { endpoints } from '../../api/endpoints';
 
 /** The countdown before another code may be asked for, when the server names none. */
 export const SMS_COUNTDOWN_SECONDS = 60;
@@ -29,7 +30,7 @@ export function useSmsCode(type: SmsType): {
       setSending(true);
       try {
         const result = await request<SmsSendData>({
-          url: '/api/v3/users/sms.send',
+          url: endpoints.sms.send,
           method: 'POST',
           data: mobile === undefined ? { type } : { mobile, type },
         });

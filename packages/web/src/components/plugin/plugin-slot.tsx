@@ -1,5 +1,5 @@
 import type { PluginRenderProps, PluginThreadData } from '@luntan/plugin-sdk';
-import { PLUGIN_HOOKS, PLUGIN_TARGETS, type PluginTarget } from '@luntan/shared';
+import { PLUGIN_HOOKS, type PluginTarget } from '@luntan/shared';
 import { Component, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
 import {
   MISSING_PARAMETERS_WARNING,
@@ -14,7 +14,7 @@ import { usePluginRuntime } from '../../plugin-runtime/runtime-context';
  * then, and always on the server, every slot renders its default content. A `*_replace` hook replaces the
  * default; `*_insert_*`, `left_insert`, `right_insert` and the extension hooks add to it.
  */
-export { PLUGIN_TARGETS, type PluginTarget };
+export type { PluginTarget };
 
 /** The hooks the spec lists, per target (the shared contract). */
 export { PLUGIN_HOOKS };

@@ -128,8 +128,6 @@ const PATHS = {
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;
-export const ICON_NAMES = Object.keys(PATHS) as IconName[];
-
 export interface IconProps {
   name: IconName;
   /** Pixels; default 16. */

@@ -1,27 +1,16 @@
-/** The spec's shared widgets (section 2, 5 and 9), in one place. */
-export { Avatar, AVATAR_ICON_SIZES, AVATAR_PIXELS, avatarImageUrl, imageQuality } from './avatar';
-export type { AvatarProps, AvatarSize } from './avatar';
-export { AvatarGroup } from './avatar-group';
-export type { AvatarGroupItem, AvatarGroupProps } from './avatar-group';
-export { Badge, badgeSize, badgeText } from './badge';
-export type { BadgeProps } from './badge';
+/** The spec's shared widgets (section 2, 5 and 9), in one place: what pages import from the kit. */
+export { Avatar } from './avatar';
+export type { AvatarSize } from './avatar';
+export { Badge } from './badge';
 export { Button, LinkButton, buttonClassName } from './button';
-export type { ButtonProps, ButtonSize, ButtonVariant, LinkButtonProps } from './button';
+export type { ButtonSize } from './button';
 export { useConfirm } from './confirm-dialog';
-export type { ConfirmOptions } from './confirm-dialog';
 export { Dialog, PromptDialog } from './dialog';
-export type { DialogProps, PromptDialogProps } from './dialog';
 export { Dropdown } from './dropdown';
-export type { DropdownProps } from './dropdown';
-export { Icon, ICON_NAMES } from './icon';
-export type { IconName, IconProps } from './icon';
+export { Icon } from './icon';
 export { Menu, MenuItem } from './menu';
-export type { MenuItemProps, MenuProps } from './menu';
 export { Spinner } from './spinner';
-export type { SpinnerProps } from './spinner';
-export { TextInput, keepNumberCharacters, normaliseNumber, removeWhitespace } from './text-input';
+export { TextInput } from './text-input';
 export type { TextInputProps } from './text-input';
 export { Textarea } from './textarea';
-export type { TextareaProps } from './textarea';
-export { toast, toastStore, ToastHost, TOAST_FADE_MS } from './toast';
-export type { ToastOptions, ToastType } from './toast';
+export { toast, ToastHost } from './toast';

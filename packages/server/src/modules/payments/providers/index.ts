@@ -1,3 +1,3 @@
 export * from './types.js';
 export { createAlipayProvider, missingAlipayConfig, type AlipayConfig } from './alipay.js';
-export { createWxpayProvider, missingWxpayConfig, WxpayRequestError, type WxpayConfig } from './wxpay.js';
+export { createWxpayProvider, missingWxpayConfig, type WxpayConfig } from './wxpay.js';

@@ -1,0 +1,7 @@
+import type { Texts } from '../texts.js';
+import type { access as zh } from '../zh/access.js';
+
+/** The server's English messages: access (the keys of zh/access.ts). */
+export const access = {
+  payJoiningFeeFirst: 'Please pay the joining fee first',
+} as const satisfies Texts<typeof zh>;

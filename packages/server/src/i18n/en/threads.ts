@@ -1,0 +1,14 @@
+import type { Texts } from '../texts.js';
+import type { threads as zh } from '../zh/threads.js';
+
+/** The server's English messages: threads (the keys of zh/threads.ts). */
+export const threads = {
+  youNotPostPaid: 'You may not post paid content in this category',
+  anonymous: 'Anonymous',
+  memberDoesNotShow: 'This member does not show what they liked',
+  threadChangedMeanwhileTry: 'The thread changed meanwhile, please try again',
+  threadNotFound: 'thread not found',
+  postNotFound: 'post not found',
+  publishedThreadCannotBecome: 'A published thread cannot become a draft again',
+  threadNotPublishedYet: 'The thread is not published yet',
+} as const satisfies Texts<typeof zh>;

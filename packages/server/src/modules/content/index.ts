@@ -1,0 +1,12 @@
+// The public face of the content module: what other modules and the app's assembly may use from it
+// (docs/architecture.md, "Modules"). Files inside the module import each other directly.
+export { freeContent, freeSummary, indexedBody } from './paid-content.js';
+export {
+  mentionCandidates,
+  plainText,
+  renderContent,
+  renderMarkdown,
+  replaceLiterally,
+  summarize,
+} from './post-content.js';
+export type { MentionTarget } from './post-content.js';

@@ -1,0 +1,4 @@
+// The public face of the notifications module: what other modules and the app's assembly may use from it
+// (docs/architecture.md, "Modules"). Files inside the module import each other directly.
+export { notificationsRoutes } from './notifications.routes.js';
+export { subscribeNotifications } from './notifications.subscriber.js';

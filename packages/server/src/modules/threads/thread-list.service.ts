@@ -1,0 +1,107 @@
+import {
+  Code,
+  ThreadComplex,
+  describeProblem,
+  pageOf,
+  type Page,
+  type ThreadItem,
+  type ThreadListQuery,
+} from '@luntan/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, invalidField, needLogin } from '../../core/errors.js';
+import type { Category } from '../../db/schema.js';
+import { can, type ViewerContext } from '../../access/viewer.js';
+import { categoryNotFound } from '../categories/index.js';
+import { listCategories } from '../categories/index.js';
+import { likesVisibleTo } from '../people/index.js';
+import { parseKeywords } from '../search/index.js';
+import { presentMatchedPosts } from '../search/index.js';
+import { denied } from './thread.policy.js';
+import { presentThreads } from './threads.presenter.js';
+import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './thread-list.repository.js';
+import { msg } from '../../i18n/index.js';
+
+/** The thread lists: the home page and a category's (filtered, sorted, searched), and the sticky threads. */
+
+/**
+ * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
+ * the requested ones and their sub-categories. Throws -7076 for an unknown category, -3001/-4002 when none is left.
+ */
+function listableCategories(all: Category[], viewer: ViewerContext, requested: number[] | undefined): number[] | null {
+  const viewable = all.filter((c) => can(viewer, 'viewThreads', c.id)).map((c) => c.id);
+  if (!requested || requested.length === 0) {
+    if (can(viewer, 'viewThreads')) return null;
+    if (viewable.length === 0) throw denied(viewer);
+    return viewable;
+  }
+  const known = new Set(all.map((c) => c.id));
+  for (const id of requested) if (!known.has(id)) throw categoryNotFound();
+  const wanted = new Set(requested);
+  for (const c of all) if (wanted.has(c.parentId)) wanted.add(c.id);
+  const allowed = [...wanted].filter((id) => viewable.includes(id));
+  if (allowed.length === 0) throw denied(viewer);
+  return allowed;
+}
+
+export async function listThreadsFor(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  query: ThreadListQuery,
+): Promise<Page<ThreadItem>> {
+  const { page, perPage, filter } = query;
+  const othersLikes =
+    filter.complex === ThreadComplex.LIKED && filter.toUserId !== undefined && filter.toUserId !== viewer.user?.id;
+  const personal =
+    filter.complex === ThreadComplex.MY_DRAFTS ||
+    (filter.complex === ThreadComplex.LIKED && !othersLikes) ||
+    filter.complex === ThreadComplex.FAVORITES;
+  if (personal && !viewer.user) throw needLogin();
+  // Another member's likes: only where they allow it (the likes privacy switch of their personal centre).
+  if (othersLikes && !(await likesVisibleTo(ctx.db, viewer, filter.toUserId!))) {
+    throw new AppError(Code.UNAUTHORIZED, msg('threads.memberDoesNotShow'));
+  }
+  if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
+    throw invalidField('filter.toUserId', describeProblem('filter.toUserId', { kind: 'required' }));
+  }
+  const categories = await listCategories(ctx.db);
+  const categoryIds = listableCategories(categories, viewer, filter.categoryids);
+  const searchTerms = filter.search ? parseKeywords(filter.search) : [];
+  const viewerId = viewer.user?.id ?? null;
+  const search =
+    searchTerms.length > 0
+      ? { terms: searchTerms, replies: { viewerId, categoryIds: replyCategories(categories, viewer, categoryIds) } }
+      : undefined;
+  const f: ThreadListFilter = {
+    viewerId,
+    categoryIds,
+    essence: filter.essence,
+    search,
+    complex: filter.complex,
+    toUserId: filter.toUserId,
+    sort: filter.sort,
+    stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
+  };
+  const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
+  const items = await presentThreads(ctx.db, viewer, rows);
+  if (!search) return pageOf(items, page, perPage, totalCount);
+  const matched = await presentMatchedPosts(ctx.db, viewerId, searchTerms, rows);
+  const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
+  return pageOf(found, page, perPage, totalCount);
+}
+
+/** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
+function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {
+  if (listed === null && can(viewer, 'thread.viewPosts')) return null;
+  return (listed ?? all.map((c) => c.id)).filter((id) => can(viewer, 'thread.viewPosts', id));
+}
+
+/** GET thread.stick: the sticky threads of the home page or of one category (and its sub-categories). */
+export async function stickyThreads(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  categoryId: number | undefined,
+): Promise<ThreadItem[]> {
+  const categoryIds = listableCategories(await listCategories(ctx.db), viewer, categoryId ? [categoryId] : undefined);
+  const rows = await listStickyThreads(ctx.db, categoryIds, 20);
+  return presentThreads(ctx.db, viewer, rows);
+}
