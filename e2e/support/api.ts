@@ -1,4 +1,4 @@
-import type { Envelope, SessionData } from '@luntan/shared';
+import type { Envelope, Page, SessionData } from '@luntan/shared';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,22 @@ export class ApiClient {
     const answer = await this.call<T>(method, url, body);
     if (answer.Code !== 0) throw new Error(`${method} ${url}: ${answer.Code} ${answer.Message}`);
     return answer.Data;
+  }
+
+  /**
+   * Waits until the search finds the thread for `keyword`. The search index follows writes as an after-commit event
+   * subscriber, so a search right after a write may not find it yet; a page renders what the server finds when it is
+   * opened and does not search again by itself.
+   */
+  async searchFinds(keyword: string, threadId: number, timeoutMs = 30_000): Promise<void> {
+    const url = `/api/v3/thread.list?page=1&perPage=50&filter%5Bsearch%5D=${encodeURIComponent(keyword)}`;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.ok<Page<{ threadId: number }>>('GET', url);
+      if (found.pageData.some((t) => t.threadId === threadId)) return;
+      if (Date.now() > deadline) throw new Error(`search for ${keyword} did not find thread ${threadId}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   static async login(baseUrl: string, username: string, password: string): Promise<ApiClient & { userId: number }> {

@@ -225,11 +225,12 @@ describe('forum pages', () => {
   it('finds a Chinese word inside an unspaced sentence and marks it', async () => {
     const { client } = await member();
     const marker = uniqueName('k');
-    await client.ok('POST', '/api/v3/thread.create', {
+    const thread = await client.ok<ThreadDetail>('POST', '/api/v3/thread.create', {
       categoryId: 1,
       title: `我们今天讨论分布式数据库的设计${marker}`,
       content: { text: '主从复制和分片是两个常见的话题。' },
     });
+    await client.searchFinds('数据库', thread.threadId);
     const { page, errors } = await e2e.page();
     await open(page, `/search?keyword=${encodeURIComponent('数据库')}`);
     const card = page.getByTestId('thread-card').filter({ hasText: marker });

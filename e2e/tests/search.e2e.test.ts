@@ -38,6 +38,8 @@ describe('search in replies', () => {
       content: `我们沿着昆明湖走了一圈，十七孔桥很好看。${marker}`,
     });
 
+    await author.searchFinds('昆明湖', thread.threadId);
+
     const { page, context, errors } = await e2e.newPage();
     for (const locale of ['zh', 'en'] as const) {
       await context.addCookies([{ name: 'locale', value: locale, url: e2e.baseUrl }]);
