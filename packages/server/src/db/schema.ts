@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table shapes as the code sees them (camelCase; the CamelCasePlugin maps them to snake_case columns).
@@ -674,7 +674,22 @@ export interface DB {
   notificationTpls: NotificationTplsTable;
   smsCodes: SmsCodesTable;
   webhooks: WebhooksTable;
+  threadParts: ThreadPartsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+}
+
+/** A thread's part (modules/thread-parts), the family's thread_tom. */
+export interface ThreadPartsTable {
+  id: Generated<number>;
+  threadId: number;
+  /** The part's type (packages/shared schemas/thread-parts.ts ThreadPart). */
+  type: number;
+  /** What the part keeps, as JSON (its handler's own shape). */
+  value: string;
+  /** Of a part whose items can be paid separately, which are (JSON list of ids). */
+  priceIds: ColumnType<string, string | undefined, string>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** An outgoing webhook (modules/webhooks). */

@@ -26,6 +26,7 @@ import { settings as zhSettings } from './zh/settings.js';
 import { signinFields as zhSigninFields } from './zh/signinFields.js';
 import { sms as zhSms } from './zh/sms.js';
 import { stopWords as zhStopWords } from './zh/stopWords.js';
+import { threadParts as zhThreadParts } from './zh/threadParts.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
 import { wallet as zhWallet } from './zh/wallet.js';
@@ -59,6 +60,7 @@ import { settings as enSettings } from './en/settings.js';
 import { signinFields as enSigninFields } from './en/signinFields.js';
 import { sms as enSms } from './en/sms.js';
 import { stopWords as enStopWords } from './en/stopWords.js';
+import { threadParts as enThreadParts } from './en/threadParts.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
 import { wallet as enWallet } from './en/wallet.js';
@@ -94,6 +96,7 @@ export const zh = {
   signinFields: zhSigninFields,
   sms: zhSms,
   stopWords: zhStopWords,
+  threadParts: zhThreadParts,
   threads: zhThreads,
   users: zhUsers,
   wallet: zhWallet,
@@ -129,6 +132,7 @@ export const en = {
   signinFields: enSigninFields,
   sms: enSms,
   stopWords: enStopWords,
+  threadParts: enThreadParts,
   threads: enThreads,
   users: enUsers,
   wallet: enWallet,

@@ -7,6 +7,7 @@ import { problem } from '../validation-messages.js';
 import { moneyField } from './money-field.js';
 import { captchaField } from './captcha.js';
 import { ThreadSort } from '../list-codes.js';
+import { contentIndexes, type ContentIndexes, type ThreadPartView } from './thread-parts.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -55,7 +56,14 @@ export const searchKeywordSchema = labeled(
 
 export const contentTextSchema = z.string().transform(withoutNul).superRefine(charsBetween(0, POST_CONTENT_MAX));
 
-export const contentObject = z.object({ text: contentTextSchema });
+/**
+ * A thread's content: its Markdown text and its parts (`indexes`, schemas/thread-parts.ts). Replies take text only.
+ */
+export const contentObject = z.object({ text: contentTextSchema, indexes: contentIndexes.optional() });
+
+/** Whether the content brings at least one part that is not being deleted (a thread of parts may have no text). */
+const bringsParts = (content: { indexes?: ContentIndexes | undefined }): boolean =>
+  Object.values(content.indexes ?? {}).some((part) => part.operation !== 'delete');
 
 const EMPTY = problem({ kind: 'empty' });
 
@@ -90,7 +98,9 @@ export const threadCreateBody = z
   .superRefine((body, ctx) => {
     if (body.draft) return;
     if (body.title === '') ctx.addIssue({ code: 'custom', path: ['title'], ...EMPTY });
-    if (body.content.text.trim() === '') ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...EMPTY });
+    if (body.content.text.trim() === '' && !bringsParts(body.content)) {
+      ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...EMPTY });
+    }
   });
 export type ThreadCreateBody = z.infer<typeof threadCreateBody>;
 
@@ -250,6 +260,12 @@ export interface ThreadItem {
    * `content.text` as plain text, no images, no mentions): show the price and a button to buy (order.create type 3).
    */
   canViewFull: boolean;
+  /** The types of the parts the thread holds (schemas/thread-parts.ts), for the marks of a list. */
+  parts: number[];
+  /** The family's marks: whether the thread holds a red packet (106), a bounty question (107), a vote (109). */
+  isRedPack: boolean;
+  isReward: boolean;
+  isVote: boolean;
   /**
    * Only in a search (thread.list with filter[search]): null when the thread itself (its title or first post) holds
    * the words, else the reply or comment through which it was found.
@@ -284,6 +300,8 @@ export interface ThreadDetail extends ThreadItem {
     text: string;
     /** Rendered, sanitised HTML. */
     html: string;
+    /** The thread's parts as this viewer may see them, keyed by type (schemas/thread-parts.ts). */
+    indexes: Record<string, ThreadPartView>;
   };
   /** Users mentioned in the first post (none when the viewer reads only the free part). */
   mentions: UserSummary[];

@@ -20,6 +20,13 @@ import { useCaptcha } from '../components/community/captcha';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
 import { endpoints } from '../api/endpoints';
+import {
+  draftsOf,
+  indexesOf,
+  ThreadPartEditors,
+  unreadyParts,
+  type PartDrafts,
+} from '../components/thread-parts/part-editors';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -47,6 +54,8 @@ interface DraftValues {
   /** A paid thread's price ("" or "0" free) and how many characters everyone sees. */
   price?: string;
   freeWords?: string;
+  /** The thread's parts being written, by type (components/thread-parts). */
+  parts?: PartDrafts;
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
@@ -129,6 +138,7 @@ function PostForm({ threadId }: { threadId: number }) {
     title: editing?.title ?? '',
     text: editing?.content.text ?? '',
     ...moneyValues(editing),
+    parts: draftsOf(editing),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -184,13 +194,23 @@ function PostForm({ threadId }: { threadId: number }) {
       toast.warning(t('editor.chooseCategory'));
       return;
     }
-    if (!asDraft && (!values.title.trim() || !values.text.trim())) {
+    const parts = values.parts ?? {};
+    const hasParts = Object.values(parts).some((body) => body !== null && body !== undefined);
+    if (!asDraft && (!values.title.trim() || (!values.text.trim() && !hasParts))) {
       toast.warning(t('editor.required'));
+      return;
+    }
+    const unready = unreadyParts(parts);
+    if (unready.length > 0) {
+      toast.warning(
+        t('threadParts.notReady', { parts: unready.map((type) => t(`threadParts.names.${type}` as never)).join('、') }),
+      );
       return;
     }
     setPending(asDraft ? 'draft' : 'publish');
     try {
-      const content = { text: values.text };
+      const indexes = indexesOf(parts, editing);
+      const content = indexes ? { text: values.text, indexes } : { text: values.text };
       const answer = editing
         ? await post<{ threadId: number }>(endpoints.threads.update, {
             threadId: editing.threadId,
@@ -291,6 +311,12 @@ function PostForm({ threadId }: { threadId: number }) {
         toolbarExtra={
           <PluginSlot target="plugin_post" hook="post_extension_entry_hook" renderData={pluginRenderData} />
         }
+      />
+      <ThreadPartEditors
+        drafts={values.parts ?? {}}
+        onChange={(parts) => setValues((v) => ({ ...v, parts }))}
+        categoryId={categoryId}
+        threadId={threadId}
       />
       <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
       {mayCharge ? (

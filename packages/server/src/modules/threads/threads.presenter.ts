@@ -1,4 +1,4 @@
-import { formatMoney, type ThreadDetail, type ThreadItem } from '@luntan/shared';
+import { formatMoney, ThreadPart, type ThreadDetail, type ThreadItem } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
@@ -7,11 +7,12 @@ import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
+import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
 
 export function presentThread(
   viewer: ViewerContext,
   t: ThreadRow,
-  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean },
+  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean; parts: number[] },
 ): ThreadItem {
   const whole = readsWhole(viewer, t, flags.bought);
   return {
@@ -40,6 +41,10 @@ export function presentThread(
     freeWords: t.freeWords,
     paid: flags.bought,
     canViewFull: whole,
+    parts: flags.parts,
+    isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),
+    isReward: flags.parts.includes(ThreadPart.REWARD),
+    isVote: flags.parts.includes(ThreadPart.VOTE),
   };
 }
 
@@ -50,6 +55,10 @@ export function presentThread(
 export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows: ThreadRow[]): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
+  const partsOf = partTypesByThread(
+    db,
+    rows.map((r) => r.id),
+  );
   const [{ liked, favorites }, bought] = userId
     ? await Promise.all([
         likedAndFavorited(
@@ -61,11 +70,13 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
         boughtThreadIds(db, userId, priced),
       ])
     : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
+  const parts = await partsOf;
   return rows.map((r) =>
     presentThread(viewer, r, {
       isLiked: liked.has(r.firstPostId ?? 0),
       isFavorite: favorites.has(r.id),
       bought: bought.has(r.id),
+      parts: parts.get(r.id) ?? [],
     }),
   );
 }
@@ -76,6 +87,7 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
  */
 export async function presentThreadDetail(
   db: Kysely<DB>,
+  registry: ThreadPartRegistry,
   viewer: ViewerContext,
   row: ThreadRow,
 ): Promise<ThreadDetail> {
@@ -87,9 +99,20 @@ export async function presentThreadDetail(
   const whole = item!.canViewFull;
   const mentions = first && whole ? await mentionedUsers(db, first.id) : [];
   const html = first?.contentHtml ?? '';
+  const indexes = await presentThreadParts(db, registry, {
+    viewer,
+    thread: {
+      id: row.id,
+      userId: row.userId,
+      categoryId: row.categoryId,
+      postId: row.firstPostId ?? 0,
+      isDraft: row.isDraft === 1,
+    },
+    canViewFull: whole,
+  });
   return {
     ...item!,
-    content: whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords),
+    content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords)), indexes },
     mentions,
     paidCount: totals.paidCount,
     rewardedCount: totals.rewardedCount,

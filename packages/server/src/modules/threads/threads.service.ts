@@ -49,6 +49,7 @@ import {
   updateThreadIf,
 } from './threads.repository.js';
 import { msg } from '../../i18n/index.js';
+import { applyThreadParts, assertMayWriteParts, partTypesByThread } from '../thread-parts/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -76,7 +77,7 @@ async function screenThread<T extends string | undefined>(
 async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
   const row = await findThreadRow(ctx.db, id);
   if (!row) throw threadNotFound();
-  return presentThreadDetail(ctx.db, viewer, row);
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row);
 }
 
 export async function createThread(
@@ -93,6 +94,7 @@ export async function createThread(
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
+  assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
   const rendered = await renderContent(ctx.db, text, user.id);
@@ -139,6 +141,16 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
+    await applyThreadParts(
+      trx,
+      ctx.threadParts,
+      {
+        viewer,
+        thread: { id, userId: user.id, categoryId: category.id, postId, isDraft: draft === 1 },
+        at,
+      },
+      body.content.indexes,
+    );
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
       await bumpUserCounter(trx, user.id, 'threadCount', 1);
@@ -177,6 +189,8 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
+  const indexes = body.content?.indexes;
+  assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
@@ -184,10 +198,8 @@ export async function updateThread(
   const text = screened.text ?? first?.content ?? '';
   // New text with a {MOD} word sends the thread back to review.
   if (screened.held) changes.isApproved = 0;
-  if ((changes.isDraft ?? thread.isDraft) === 0) {
-    if (title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
-    if (text.trim() === '') throw invalidField('content.text', describeProblem('content.text', { kind: 'empty' }));
-  }
+  const published = (changes.isDraft ?? thread.isDraft) === 0;
+  if (published && title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
   const rendered = body.content ? await renderContent(ctx.db, text, thread.userId) : undefined;
   const at = now();
 
@@ -203,6 +215,22 @@ export async function updateThread(
       await updatePostIf(trx, first.id, { content: text, contentHtml: rendered.html, updatedAt: at });
       await replaceMentions(trx, first.id, rendered.mentions);
       await linkAttachments(trx, first.userId, first.id, text);
+    }
+    const partThread = {
+      id: thread.id,
+      userId: thread.userId,
+      categoryId: changes.categoryId ?? thread.categoryId,
+      postId: thread.firstPostId ?? 0,
+      isDraft: (changes.isDraft ?? thread.isDraft) === 1,
+    };
+    await applyThreadParts(trx, ctx.threadParts, { viewer, thread: partThread, at }, indexes);
+    // A published thread needs text or at least one part (checked after the parts changed).
+    if (
+      published &&
+      text.trim() === '' &&
+      ((await partTypesByThread(trx, [thread.id])).get(thread.id) ?? []).length === 0
+    ) {
+      throw invalidField('content.text', describeProblem('content.text', { kind: 'empty' }));
     }
     await ctx.events.emit(trx, 'thread.updated', { threadId: thread.id, userId: user.id });
   });
@@ -321,7 +349,7 @@ export async function operateThread(
 export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<ThreadDetail> {
   const row = await findThreadRow(ctx.db, threadId);
   assertCanReadThread(viewer, row);
-  return presentThreadDetail(ctx.db, viewer, row!);
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row!);
 }
 
 export async function likedUsers(

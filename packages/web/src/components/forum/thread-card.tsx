@@ -9,6 +9,7 @@ import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';
 import { TimeText } from './time-text';
+import { ThreadPartMarks } from '../thread-parts/part-views';
 import './forum.css';
 
 /**
@@ -34,6 +35,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
         {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
         {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
         <PriceTag thread={thread as ThreadItem & ThreadMoney} />
+        <ThreadPartMarks thread={thread} />
         <Link to={`/thread/${thread.threadId}`}>
           <Highlight text={thread.title} keyword={keyword} />
         </Link>

@@ -14,6 +14,7 @@ import { useViewer } from '../../hooks/use-forum';
 import { ReportAction } from '../community/report-dialog';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
+import { ThreadParts } from '../thread-parts/part-views';
 
 export function ThreadBody({ thread }: { thread: ThreadDetail }) {
   const { t } = useTranslation();
@@ -91,6 +92,7 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
         data-testid="thread-content"
         dangerouslySetInnerHTML={{ __html: thread.content.html }}
       />
+      <ThreadParts thread={thread} />
       <Paywall thread={thread} />
       <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" threadData={thread} />
       <ThreadSupporters thread={thread} />

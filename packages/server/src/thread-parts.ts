@@ -1,0 +1,11 @@
+import type { AppContext } from './context.js';
+import { goodsPart } from './modules/goods/index.js';
+
+/**
+ * The kinds of parts a thread may hold (modules/thread-parts), registered on every app before it serves: the one
+ * place that knows both the threads module, which stores and presents parts through the registry, and the modules
+ * that make each kind.
+ */
+export function registerThreadParts(ctx: AppContext): void {
+  ctx.threadParts.register(goodsPart);
+}

@@ -1,0 +1,29 @@
+import type { Catalogue } from '../catalogue';
+import type { threadParts as zh } from '../zh/thread-parts';
+
+/** English messages: thread parts (the same keys as zh/thread-parts.ts). */
+export const threadParts: Catalogue<typeof zh> = {
+  threadParts: {
+    title: 'Thread parts',
+    add: 'Insert',
+    remove: 'Remove',
+    notReady: 'Please complete: {{parts}}',
+    names: {
+      101: 'Images',
+      102: 'Audio',
+      103: 'Video',
+      104: 'Goods',
+      106: 'Red packet',
+      107: 'Bounty',
+      108: 'Files',
+      109: 'Vote',
+    },
+    goods: {
+      link: 'Product link',
+      name: 'Product name',
+      price: 'Price',
+      picture: 'Picture address',
+      open: 'View the product',
+    },
+  },
+};
