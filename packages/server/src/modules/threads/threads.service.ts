@@ -35,6 +35,7 @@ import {
   threadNotFound,
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
+import { assertMayPostAnonymously } from './anonymous.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
 import {
@@ -89,6 +90,7 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  if (body.anonymous) assertMayPostAnonymously(viewer, category.id);
   assertMayPublish(viewer);
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
@@ -118,6 +120,7 @@ export async function createThread(
       deletedUserId: null,
       priceCents,
       freeWords,
+      isAnonymous: body.anonymous ? 1 : 0,
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -141,7 +144,8 @@ export async function createThread(
     await replaceMentions(trx, postId, rendered.mentions);
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
-      await bumpUserCounter(trx, user.id, 'threadCount', 1);
+      // An anonymous thread counts in no one's thread count (anonymous.ts).
+      if (!body.anonymous) await bumpUserCounter(trx, user.id, 'threadCount', 1);
     }
     await linkAttachments(trx, user.id, postId, text);
     await ctx.events.emit(trx, 'thread.created', { threadId: id, userId: user.id, categoryId: category.id });
