@@ -236,5 +236,4 @@ describe('what others see', () => {
     // The thread itself still names nobody.
     expectNoTrace((await detail(plain.token)).Data);
   });
-
 });

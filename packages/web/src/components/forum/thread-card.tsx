@@ -5,7 +5,13 @@ import { PriceTag } from '../money/price-tag';
 import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
-import { AnonymousAvatar, AnonymousMark, AnonymousName, isHiddenAuthor, isKnownAnonymous } from '../people/anonymous-user';
+import {
+  AnonymousAvatar,
+  AnonymousMark,
+  AnonymousName,
+  isHiddenAuthor,
+  isKnownAnonymous,
+} from '../people/anonymous-user';
 import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';

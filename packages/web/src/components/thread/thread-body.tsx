@@ -9,7 +9,13 @@ import type { ThreadMoney } from '../money/thread-money';
 import { Paywall, PriceTag, RewardButton, ThreadSupporters } from '../money/thread-paid';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
-import { AnonymousAvatar, AnonymousMark, AnonymousName, isHiddenAuthor, isKnownAnonymous } from '../people/anonymous-user';
+import {
+  AnonymousAvatar,
+  AnonymousMark,
+  AnonymousName,
+  isHiddenAuthor,
+  isKnownAnonymous,
+} from '../people/anonymous-user';
 import { Icon, toast } from '../ui';
 import { useViewer } from '../../hooks/use-forum';
 import { ReportAction } from '../community/report-dialog';
