@@ -159,6 +159,23 @@ describe('what others see', () => {
     expectNoTrace(likers.Data);
   });
 
+  it('an order rewarding it names no payee (order.create, order.detail, order.list)', async () => {
+    const made = await t.post<{ orderSn: string; payeeId: number | null }>(
+      '/api/v3/order.create',
+      { type: 2, threadId: thread.threadId, rewardAmount: '1.00' },
+      plain.token,
+    );
+    expect(made.Code).toBe(0);
+    expect(made.Data.payeeId).toBeNull();
+    const read = await t.get(`/api/v3/order.detail?orderSn=${made.Data.orderSn}`, plain.token);
+    expect(read.Code).toBe(0);
+    expectNoTrace(read.Data);
+    expect(JSON.stringify(read.Data)).not.toContain(`"payeeId":${author.id}`);
+    const mine = await t.get('/api/v3/order.list', plain.token);
+    expect(mine.Code).toBe(0);
+    expect(JSON.stringify(mine.Data)).not.toContain(`"payeeId":${author.id}`);
+  });
+
   it('in English as Anonymous', async () => {
     const res = await t.call<ThreadDetail>('GET', `/api/v3/thread.detail?threadId=${thread.threadId}`, {
       headers: { cookie: 'locale=en' },
