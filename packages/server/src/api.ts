@@ -105,6 +105,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
       siteMode = site.siteMode;
       if (mayBeClosed && site.closed) throw await siteClosedError(db);
     }
+    // A copy: the resolved viewer may be a cached object shared by requests.
+    request.viewer = { ...request.viewer, locale: requestLocale(request) };
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
       const filling = user.status === UserStatus.NEEDS_SIGNIN_FIELDS && OPEN_TO_SUPPLEMENTARY.has(url);

@@ -193,6 +193,8 @@ export interface ThreadsTable {
   /** What the thread costs to read whole (0: free), and how many characters of its body everyone sees. */
   priceCents: Generated<number>;
   freeWords: Generated<number>;
+  /** Posted anonymously (thread.allowAnonymous): others see the first post's author as 匿名用户 / Anonymous. */
+  isAnonymous: Generated<number>;
 }
 
 export interface PostsTable {

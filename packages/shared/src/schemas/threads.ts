@@ -80,6 +80,9 @@ export const freeWordsSchema = labeled(z.number().int().min(0).max(THREAD_FREE_W
   en: 'Free characters',
 });
 
+/** Post a thread anonymously (thread.allowAnonymous in its category): 1/0 or true/false, as the family's `anonymous`. */
+export const anonymousFlag = labeled(bodyFlag, { zh: '匿名发布', en: 'Post anonymously' });
+
 /** POST /api/v3/thread.create */
 export const threadCreateBody = z
   .object({
@@ -94,6 +97,11 @@ export const threadCreateBody = z
     freeWords: freeWordsSchema.optional(),
     /** The captcha's solution, when the poster's group holds createThreadWithCaptcha (forum other.createThreadWithCaptcha). */
     captcha: captchaField.optional(),
+    /**
+     * Post anonymously (needs thread.allowAnonymous in the category): others see the author as 匿名用户 / Anonymous,
+     * without id or avatar; the author and administrators still see who it is.
+     */
+    anonymous: anonymousFlag.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;
@@ -199,6 +207,9 @@ export const viewCountQuery = z.object({ threadId: queryId });
 /** GET /api/v3/thread.stick: the sticky threads of the home page or of a category. */
 export const threadStickQuery = z.object({ categoryId: queryId.optional() });
 
+/** The `userId` of the anonymous user: an anonymous thread's author as others see it (no account has id 0). */
+export const ANONYMOUS_USER_ID = 0;
+
 /** The author as lists show them. */
 export interface UserSummary {
   userId: number;
@@ -253,6 +264,12 @@ export interface ThreadItem {
   freeWords: number;
   /** Whether the viewer bought the thread (a paid order of type 3). False for free threads and for guests. */
   paid: boolean;
+  /**
+   * Posted anonymously. To everyone but its author and administrators `user` is then the anonymous user
+   * (`ANONYMOUS_USER_ID`, nickname 匿名用户 / Anonymous, no avatar): show no link, no card, no profile. The author
+   * and administrators get the real author, to be shown with an "anonymous" mark.
+   */
+  isAnonymous: boolean;
   /**
    * Whether the viewer reads the whole body: a free thread, or its author, an administrator, a holder of
    * thread.freeViewPosts in its category, someone who may edit it, or a buyer. When false the summary, and in

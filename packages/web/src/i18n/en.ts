@@ -8,6 +8,7 @@ import { money } from './en/money';
 import { plugins } from './en/plugins';
 import { community } from './en/community';
 import { threadParts } from './en/thread-parts';
+import { anonymous } from './en/anonymous';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -20,4 +21,5 @@ export const en: Messages = {
   ...plugins,
   ...community,
   ...threadParts,
+  ...anonymous,
 };

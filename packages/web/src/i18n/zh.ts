@@ -8,6 +8,7 @@ import { money } from './zh/money';
 import { plugins } from './zh/plugins';
 import { community } from './zh/community';
 import { threadParts } from './zh/thread-parts';
+import { anonymous } from './zh/anonymous';
 
 /** Chinese (the default locale). Every user-visible text of the web app lives here and in en.ts. */
 export const zh = {
@@ -20,6 +21,7 @@ export const zh = {
   ...plugins,
   ...community,
   ...threadParts,
+  ...anonymous,
 } as const;
 
 export type Messages = Catalogue<typeof zh>;

@@ -17,6 +17,8 @@ import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { useCaptcha } from '../components/community/captcha';
+import { AnonymousChoice } from '../components/forum/anonymous-choice';
+import { canPostAnonymously } from '../components/people/anonymous-user';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
 import { endpoints } from '../api/endpoints';
@@ -56,6 +58,8 @@ interface DraftValues {
   freeWords?: string;
   /** The thread's parts being written, by type (components/thread-parts). */
   parts?: PartDrafts;
+  /** Post anonymously (a new thread only, where thread.allowAnonymous is held). */
+  anonymous?: boolean;
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
@@ -186,6 +190,8 @@ function PostForm({ threadId }: { threadId: number }) {
     (forum?.permissions ?? []).some((p) => p === 'thread.insertImage' || p.endsWith('.thread.insertImage'));
 
   const mayCharge = canInsertPay(forum, categoryId);
+  // Anonymity is chosen when the thread is made (thread.create), where the category allows it for the viewer.
+  const mayPostAnonymously = !editing && canPostAnonymously(forum, categoryId);
   // Sent only by those who may charge (and always when editing a priced thread, so clearing the price frees it).
   const money = mayCharge ? { price: values.price?.trim() || '0', freeWords: Number(values.freeWords || 0) } : {};
 
@@ -225,6 +231,7 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             ...money,
+            ...(mayPostAnonymously && values.anonymous ? { anonymous: 1 } : {}),
             ...(asDraft ? { draft: true } : {}),
             ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
@@ -342,6 +349,12 @@ function PostForm({ threadId }: { threadId: number }) {
           />
           <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
         </fieldset>
+      ) : null}
+      {mayPostAnonymously ? (
+        <AnonymousChoice
+          checked={values.anonymous === true}
+          onChange={(anonymous) => setValues((v) => ({ ...v, anonymous }))}
+        />
       ) : null}
       {captcha.element}
       <div className="lt-post-form__actions">

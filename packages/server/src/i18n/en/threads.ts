@@ -5,6 +5,8 @@ import type { threads as zh } from '../zh/threads.js';
 export const threads = {
   youNotPostPaid: 'You may not post paid content in this category',
   anonymous: 'Anonymous',
+  anonymousUser: 'Anonymous',
+  mayNotPostAnonymously: 'You may not post anonymously in this category',
   memberDoesNotShow: 'This member does not show what they liked',
   threadChangedMeanwhileTry: 'The thread changed meanwhile, please try again',
   threadNotFound: 'thread not found',

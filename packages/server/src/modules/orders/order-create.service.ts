@@ -24,7 +24,7 @@ import {
   findThreadToBuy,
   findUnpaidOrder,
   insertOrder,
-  orderTitle,
+  orderSubject,
 } from './orders.repository.js';
 import { msg } from '../../i18n/index.js';
 
@@ -92,7 +92,7 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       }
       // Bought already: the order that bought it is the answer (status paid), not a second purchase.
       const bought = await findPurchaseOrder(db, user.id, OrderType.THREAD, thread.id);
-      if (bought) return presentOrder(bought, thread.title);
+      if (bought) return presentOrder(bought, { title: thread.title, anonymous: thread.isAnonymous === 1 });
       amount = Number(thread.priceCents);
       payeeId = thread.userId;
       threadId = thread.id;
@@ -156,7 +156,7 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     },
     REUSE_MIN_LEFT_MS,
   );
-  if (unpaid) return presentOrder(unpaid, await orderTitle(db, unpaid));
+  if (unpaid) return presentOrder(unpaid, await orderSubject(db, unpaid));
 
   const at = now();
   const order = await ctx.db.transaction().execute(async (trx) => {
@@ -185,5 +185,5 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     );
     return created;
   });
-  return presentOrder(order, await orderTitle(db, order));
+  return presentOrder(order, await orderSubject(db, order));
 }

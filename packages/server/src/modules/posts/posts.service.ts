@@ -27,6 +27,7 @@ import {
   postNotFound,
   type ThreadState,
 } from '../threads/index.js';
+import { authorSeenBy, type AnonymousState } from '../threads/index.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/index.js';
 import { changeThreadState, lockThread } from '../threads/index.js';
 import { firstPostContentFor } from '../threads/index.js';
@@ -51,9 +52,15 @@ import { msg } from '../../i18n/index.js';
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);
 
+/** A post's author; of an anonymous thread's first post, as the viewer may see them (threads/anonymous.ts). */
+function byline(viewer: ViewerContext, thread: AnonymousState, p: PostRow): UserSummary {
+  const real = { userId: p.userId, nickname: p.authorNickname, avatar: p.authorAvatar };
+  return p.isFirst === 1 ? authorSeenBy(viewer, thread, real) : real;
+}
+
 function presentPost(
   viewer: ViewerContext,
-  thread: ThreadState,
+  thread: ThreadState & AnonymousState,
   p: PostRow,
   liked: Set<number>,
   users: Map<number, UserSummary>,
@@ -62,7 +69,7 @@ function presentPost(
   return {
     id: p.id,
     threadId: p.threadId,
-    user: { userId: p.userId, nickname: p.authorNickname, avatar: p.authorAvatar },
+    user: byline(viewer, thread, p),
     content: { text: p.content, html: p.contentHtml },
     replyPostId: p.replyPostId,
     replyUserId: p.replyUserId,
@@ -85,7 +92,7 @@ function presentPost(
 async function presentPosts(
   db: Kysely<DB>,
   viewer: ViewerContext,
-  thread: ThreadState,
+  thread: ThreadState & AnonymousState,
   rows: PostRow[],
   commentsByReply = new Map<number, PostRow[]>(),
 ): Promise<PostItem[]> {
@@ -348,7 +355,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         const delta = body.isLiked ? 1 : -1;
         if (post.isFirst === 1) await bumpThreadCounter(trx, thread.id, 'likeCount', delta);
         await bumpPostCounter(trx, post.id, 'likeCount', delta);
-        await bumpUserCounter(trx, post.userId, 'likedCount', delta);
+        // Likes of an anonymous thread count for no one's likes received: they would point at its author.
+        if (post.isFirst === 0 || thread.isAnonymous !== 1) {
+          await bumpUserCounter(trx, post.userId, 'likedCount', delta);
+        }
       }
     }
     if (body.isDeleted !== undefined && post.isFirst === 0) {

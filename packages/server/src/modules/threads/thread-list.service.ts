@@ -78,6 +78,7 @@ export async function listThreadsFor(
     search,
     complex: filter.complex,
     toUserId: filter.toUserId,
+    namedOnly: namedOnly(viewer, filter),
     sort: filter.sort,
     stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
   };
@@ -88,6 +89,13 @@ export async function listThreadsFor(
   const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
   return pageOf(found, page, perPage, totalCount);
 }
+
+/** A member's threads listed for someone else (not them, not an administrator): their anonymous ones stay out. */
+const namedOnly = (viewer: ViewerContext, filter: ThreadListQuery['filter']) =>
+  filter.toUserId !== undefined &&
+  filter.complex !== ThreadComplex.LIKED &&
+  filter.toUserId !== viewer.user?.id &&
+  !viewer.isAdmin;
 
 /** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
 function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {

@@ -5,6 +5,7 @@ import type { ViewerContext } from '../../access/viewer.js';
 import { findPost, mentionedUsers } from './post-rows.repository.js';
 import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
+import { authorSeenBy } from './anonymous.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
 import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
@@ -22,7 +23,7 @@ export function presentThread(
     categoryName: t.categoryName,
     title: t.title,
     summary: whole ? t.summary : freeSummary(t.summary, t.freeWords),
-    user: { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar },
+    user: authorSeenBy(viewer, t, { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar }),
     viewCount: t.viewCount,
     postCount: t.postCount,
     likeCount: t.likeCount,
@@ -40,6 +41,7 @@ export function presentThread(
     price: formatMoney(t.priceCents),
     freeWords: t.freeWords,
     paid: flags.bought,
+    isAnonymous: t.isAnonymous === 1,
     canViewFull: whole,
     parts: flags.parts,
     isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),

@@ -35,6 +35,7 @@ import {
   threadNotFound,
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
+import { assertMayPostAnonymously } from './anonymous.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
 import {
@@ -90,6 +91,7 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  if (body.anonymous) assertMayPostAnonymously(viewer, category.id);
   assertMayPublish(viewer);
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
@@ -120,6 +122,7 @@ export async function createThread(
       deletedUserId: null,
       priceCents,
       freeWords,
+      isAnonymous: body.anonymous ? 1 : 0,
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -153,7 +156,8 @@ export async function createThread(
     );
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
-      await bumpUserCounter(trx, user.id, 'threadCount', 1);
+      // An anonymous thread counts in no one's thread count (anonymous.ts).
+      if (!body.anonymous) await bumpUserCounter(trx, user.id, 'threadCount', 1);
     }
     await linkAttachments(trx, user.id, postId, text);
     await ctx.events.emit(trx, 'thread.created', { threadId: id, userId: user.id, categoryId: category.id });

@@ -5,6 +5,13 @@ import { PriceTag } from '../money/price-tag';
 import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
+import {
+  AnonymousAvatar,
+  AnonymousMark,
+  AnonymousName,
+  isHiddenAuthor,
+  isKnownAnonymous,
+} from '../people/anonymous-user';
 import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';
@@ -21,10 +28,20 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
   return (
     <article className="lt-thread-card" data-testid="thread-card" data-thread-id={thread.threadId}>
       <header className="lt-thread-card__meta">
-        <UserAvatar user={authorOf(thread.user)} size="small" />
-        <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
-          {thread.user.nickname}
-        </Link>
+        {isHiddenAuthor(thread) ? (
+          <>
+            <AnonymousAvatar size="small" />
+            <AnonymousName className="lt-thread-card__author" />
+          </>
+        ) : (
+          <>
+            <UserAvatar user={authorOf(thread.user)} size="small" />
+            <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
+              {thread.user.nickname}
+            </Link>
+            {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
+          </>
+        )}
         <TimeText className="lt-thread-card__time" iso={thread.createdAt} />
         <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}
