@@ -20,6 +20,8 @@ export interface ThreadListFilter {
   search?: ThreadSearch | undefined;
   complex?: number | undefined;
   toUserId?: number | undefined;
+  /** The threads linked to a topic (thread_topic, modules/topics). */
+  topicId?: number | undefined;
   sort: number;
   stickyFirst: boolean;
 }
@@ -58,6 +60,12 @@ function applyListFilter<O>(
   if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
   // With complex 2 (liked), toUserId names whose likes are listed, not the author.
   if (f.toUserId !== undefined && f.complex !== ThreadComplex.LIKED) q = q.where('threads.userId', '=', f.toUserId);
+  const topicId = f.topicId;
+  if (topicId !== undefined) {
+    q = q.where('threads.id', 'in', (eb) =>
+      eb.selectFrom('threadTopic').select('threadTopic.threadId').where('threadTopic.topicId', '=', topicId),
+    );
+  }
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
@@ -111,6 +119,7 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
   f.essence === undefined &&
   f.complex === undefined &&
   f.toUserId === undefined &&
+  f.topicId === undefined &&
   f.search === undefined;
 
 async function countFromCategories(
