@@ -81,7 +81,9 @@ export function Component() {
               #{topic.content}#
             </h1>
             <p className="lt-topic-head__stats" data-testid="topic-stats">
-              {t('topics.stats', { threads: topic.threadCount, views: topic.viewCount })}
+              {t('topics.threadCount', { count: topic.threadCount })}
+              {' · '}
+              {t('topics.viewCount', { count: topic.viewCount })}
               {' · '}
               <Link className="lt-topic-head__all" to="/topics">
                 {t('topics.all')}
