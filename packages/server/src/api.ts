@@ -30,6 +30,7 @@ import { reportsRoutes } from './modules/reports/index.js';
 import { invitesRoutes } from './modules/invites/index.js';
 import { captchaRoutes } from './modules/captcha/index.js';
 import { searchRoutes } from './modules/search/index.js';
+import { topicsRoutes } from './modules/topics/index.js';
 import { smsRoutes } from './modules/sms/index.js';
 import { signinFieldsRoutes, SUPPLEMENTARY_CALLS } from './modules/signin-fields/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -136,6 +137,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(postsRoutes);
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);
+  await api.register(topicsRoutes);
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
   await api.register(webhooksRoutes);

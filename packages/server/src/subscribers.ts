@@ -4,6 +4,7 @@ import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
+import { subscribeTopics } from './modules/topics/index.js';
 import { subscribeWebhooks } from './modules/webhooks/index.js';
 
 /**
@@ -16,6 +17,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
   subscribeSearchIndexing(ctx);
+  subscribeTopics(ctx);
   subscribeWebhooks(ctx);
   subscribePlugins(ctx);
 }

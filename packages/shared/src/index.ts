@@ -43,3 +43,5 @@ export * from './schemas/mail.js';
 export * from './schemas/sms.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/oauth.js';
+export * from './topics.js';
+export * from './schemas/topics.js';

@@ -48,6 +48,7 @@ import * as events from './migrations/2026112608-events.js';
 import * as webhooks from './migrations/2026112609-webhooks.js';
 import * as threadParts from './migrations/2026112710-thread-parts.js';
 import * as anonymousThreads from './migrations/2026112712-anonymous-threads.js';
+import * as topics from './migrations/2026112720-topics.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112609-webhooks': webhooks,
   '2026112710-thread-parts': threadParts,
   '2026112712-anonymous-threads': anonymousThreads,
+  '2026112720-topics': topics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -678,6 +678,33 @@ export interface DB {
   webhooks: WebhooksTable;
   threadParts: ThreadPartsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  topics: TopicsTable;
+  threadTopic: ThreadTopicTable;
+}
+
+/** A topic (`#name#`, modules/topics). */
+export interface TopicsTable {
+  id: Generated<number>;
+  /** Who first named it. */
+  userId: number;
+  /** The name as first written. */
+  content: string;
+  /** The name folded (NFKC, lower case): unique. */
+  contentKey: string;
+  /** The visible threads (approved, published, not deleted) linked to it. */
+  threadCount: Generated<number>;
+  /** The views of those threads. */
+  viewCount: Generated<number>;
+  recommended: Generated<number>;
+  recommendedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ThreadTopicTable {
+  threadId: number;
+  topicId: number;
+  createdAt: string;
 }
 
 /** A thread's part (modules/thread-parts), the family's thread_tom. */

@@ -189,6 +189,8 @@ export const threadListQuery = z.object({
         .refine((n) => [1, 2, 3, 5].includes(n), problem({ kind: 'notOneOf', values: [1, 2, 3, 5] }))
         .optional(),
       toUserId: queryId.optional(),
+      /** The threads that name a topic (topics.list, the topic page). */
+      topicId: queryId.optional(),
     })
     .prefault({}),
 });

@@ -9,6 +9,7 @@ import { plugins } from './en/plugins';
 import { community } from './en/community';
 import { threadParts } from './en/thread-parts';
 import { anonymous } from './en/anonymous';
+import { topics } from './en/topics';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -22,4 +23,5 @@ export const en: Messages = {
   ...community,
   ...threadParts,
   ...anonymous,
+  ...topics,
 };

@@ -9,6 +9,7 @@ import { plugins } from './zh/plugins';
 import { community } from './zh/community';
 import { threadParts } from './zh/thread-parts';
 import { anonymous } from './zh/anonymous';
+import { topics } from './zh/topics';
 
 /** Chinese (the default locale). Every user-visible text of the web app lives here and in en.ts. */
 export const zh = {
@@ -22,6 +23,7 @@ export const zh = {
   ...community,
   ...threadParts,
   ...anonymous,
+  ...topics,
 } as const;
 
 export type Messages = Catalogue<typeof zh>;

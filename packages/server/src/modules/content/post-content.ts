@@ -12,6 +12,7 @@ import MarkdownIt, { type StateCore, type StateInline, type Token } from 'markdo
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
+import { collectTopicNames, topicLinks, type TopicRef } from './topic-links.js';
 
 /**
  * Post content: Markdown source in, sanitised HTML out, with mentions resolved to users: `[@nickname](/user/12)` (what
@@ -34,6 +35,8 @@ export interface LinkedMention {
 }
 
 interface RenderEnv {
+  /** `#name#` links (topic-links.ts): the topics that exist, by folded name. */
+  topics: Map<string, TopicRef>;
   mentionUsers: Map<string, MentionTarget>;
   linkedUsers: Map<number, LinkedMention>;
   mentioned: Set<number>;
@@ -163,6 +166,7 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographe
 // CommonMark misses emphasis next to CJK punctuation (`**规则（一）**的`); this plugin fixes the flanking rules.
 md.use(cjkFriendly);
 md.inline.ruler.after('text', 'mention', mentionRule);
+md.use(topicLinks);
 // Last, once escaped characters have joined the text around them (text_join).
 md.core.ruler.push('mention_links', mentionLinks);
 
@@ -182,7 +186,7 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
   return renderImage(tokens, idx, options, env, self);
 };
 
-const ALLOWED_CLASS = /^(mention|language-[\w+#-]{1,30})$/;
+const ALLOWED_CLASS = /^(mention|topic|language-[\w+#-]{1,30})$/;
 
 const sanitizer = new FilterXSS({
   whiteList: {
@@ -340,20 +344,32 @@ export function renderMarkdown(
   text: string,
   mentionUsers = new Map<string, MentionTarget>(),
   linkedUsers = new Map<number, LinkedMention>(),
+  topics = new Map<string, TopicRef>(),
 ): RenderedContent {
-  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set() };
+  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), topics };
   const html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
   return { html, mentions: [...env.mentioned], plain: plainText(html) };
 }
 
-/** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
-export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
+/**
+ * Renders a post's Markdown by `authorId`, resolving its @mentions against the users table; `#name#` links to the
+ * topics given (the topics module's topicsNamedIn, which makes them first).
+ */
+export async function renderContent(
+  db: Kysely<DB>,
+  text: string,
+  authorId: number,
+  topics?: Map<string, TopicRef>,
+): Promise<RenderedContent> {
   const [byName, byId] = await Promise.all([
     findMentionTargets(db, text, authorId),
     findLinkedMentions(db, text, authorId),
   ]);
-  return renderMarkdown(text, byName, byId);
+  return renderMarkdown(text, byName, byId, topics);
 }
+
+/** The names of the topics (`#name#`) a post's Markdown names, where rendering would see them. */
+export const topicNames = (text: string): string[] => collectTopicNames(md, text);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

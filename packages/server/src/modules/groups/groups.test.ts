@@ -15,7 +15,7 @@ describe('groups', () => {
 
   it('reads a group with its permissions', async () => {
     const res = await t.get<GroupData>('/api/group.resource.v2?id=7&include=permission', t.admin);
-    expect([...res.Data.permissions].sort()).toEqual(
+    expect([...(res.Data.permissions ?? [])].sort()).toEqual(
       [
         'thread.downloadAttachment',
         'thread.viewAttachment',

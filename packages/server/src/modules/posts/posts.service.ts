@@ -33,6 +33,7 @@ import { changeThreadState, lockThread } from '../threads/index.js';
 import { firstPostContentFor } from '../threads/index.js';
 import { screenText } from '../stop-words/index.js';
 import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { topicsNamedIn } from '../topics/index.js';
 import {
   addLike,
   bumpPostCounter,
@@ -255,7 +256,7 @@ export async function createPost(
   const content = screened.text;
   // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
   const held = screened.held && !viewer.isAdmin;
-  const rendered = await renderContent(ctx.db, content, user.id);
+  const rendered = await renderContent(ctx.db, content, user.id, await topicsNamedIn(ctx.db, content, user.id));
   const at = now();
   const postId = await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
@@ -319,7 +320,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
       : undefined;
   const content = screened?.text;
   const held = (screened?.held ?? false) && !viewer.isAdmin;
-  const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;
+  const rendered =
+    content !== undefined
+      ? await renderContent(ctx.db, content, post.userId, await topicsNamedIn(ctx.db, content, post.userId))
+      : undefined;
   const at = now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);

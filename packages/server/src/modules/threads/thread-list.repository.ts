@@ -22,6 +22,8 @@ export interface ThreadListFilter {
   toUserId?: number | undefined;
   /** Leave out anonymous threads: another's list of a member's threads must not show theirs (anonymous.ts). */
   namedOnly?: boolean | undefined;
+  /** The threads linked to a topic (thread_topic, modules/topics). */
+  topicId?: number | undefined;
   sort: number;
   stickyFirst: boolean;
 }
@@ -61,6 +63,12 @@ function applyListFilter<O>(
   // With complex 2 (liked), toUserId names whose likes are listed, not the author.
   if (f.toUserId !== undefined && f.complex !== ThreadComplex.LIKED) q = q.where('threads.userId', '=', f.toUserId);
   if (f.namedOnly) q = q.where('threads.isAnonymous', '=', sql.lit(0));
+  const topicId = f.topicId;
+  if (topicId !== undefined) {
+    q = q.where('threads.id', 'in', (eb) =>
+      eb.selectFrom('threadTopic').select('threadTopic.threadId').where('threadTopic.topicId', '=', topicId),
+    );
+  }
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
@@ -121,6 +129,7 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
   f.essence === undefined &&
   f.complex === undefined &&
   f.toUserId === undefined &&
+  f.topicId === undefined &&
   f.search === undefined;
 
 async function countFromCategories(

@@ -79,8 +79,10 @@ export async function listThreadsFor(
     complex: filter.complex,
     toUserId: filter.toUserId,
     namedOnly: namedOnly(viewer, filter),
+    topicId: filter.topicId,
     sort: filter.sort,
-    stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
+    stickyFirst:
+      !search && filter.complex === undefined && filter.toUserId === undefined && filter.topicId === undefined,
   };
   const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
   const items = await presentThreads(ctx.db, viewer, rows);

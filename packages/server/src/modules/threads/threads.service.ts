@@ -20,6 +20,7 @@ import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory } from '../categories/index.js';
 import { categoryNotFound } from '../categories/index.js';
 import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { topicsNamedIn } from '../topics/index.js';
 import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
 import { screenText } from '../stop-words/index.js';
 import {
@@ -99,7 +100,7 @@ export async function createThread(
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
-  const rendered = await renderContent(ctx.db, text, user.id);
+  const rendered = await renderContent(ctx.db, text, user.id, await topicsNamedIn(ctx.db, text, user.id));
   const at = now();
   const draft = body.draft ? 1 : 0;
   const approved = screened.held ? 0 : 1;
@@ -204,7 +205,9 @@ export async function updateThread(
   if (screened.held) changes.isApproved = 0;
   const published = (changes.isDraft ?? thread.isDraft) === 0;
   if (published && title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
-  const rendered = body.content ? await renderContent(ctx.db, text, thread.userId) : undefined;
+  const rendered = body.content
+    ? await renderContent(ctx.db, text, thread.userId, await topicsNamedIn(ctx.db, text, thread.userId))
+    : undefined;
   const at = now();
 
   await ctx.db.transaction().execute(async (trx) => {

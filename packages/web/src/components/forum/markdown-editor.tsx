@@ -4,7 +4,7 @@ import { useMemo, useState, type ClipboardEvent, type DragEvent, type ReactNode 
 import { useTranslation } from '../../i18n/use-translation';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
-import { useMentions } from './mention-suggest';
+import { useSuggestions } from './topic-suggest';
 import './prose.css';
 
 /**
@@ -67,7 +67,7 @@ export function MarkdownEditor({
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(0);
   const html = useMemo(() => (tab === 'preview' ? markdown.render(value) : ''), [tab, value]);
-  const mentions = useMentions(EDITOR_ID, value, onChange);
+  const mentions = useSuggestions(EDITOR_ID, value, onChange);
 
   const element = (): HTMLTextAreaElement | null =>
     typeof document === 'undefined' ? null : (document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null);
