@@ -1,6 +1,7 @@
 import {
   ANONYMOUS_USER_ID,
   Code,
+  GroupId,
   type NotificationItem,
   type Page,
   type PostItem,
@@ -8,7 +9,7 @@ import {
   type ThreadItem,
 } from '@luntan/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { block } from '../../test/factories.js';
+import { block, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 import { useTestServer } from '../../test/fixture.js';
 
 /*
@@ -65,6 +66,14 @@ const detail = (token?: string) => t.get<ThreadDetail>(`/api/v3/thread.detail?th
 const inList = (page: Page<ThreadItem>) => page.pageData.find((i) => i.threadId === thread.threadId);
 
 beforeAll(async () => {
+  // Members hold thread.allowAnonymous on a fresh site (as the family's do): here only one category's group does.
+  const member = await memberPermissions(t.current, t.admin);
+  await setGroupPermissions(
+    t.current,
+    t.admin,
+    GroupId.MEMBER,
+    member.filter((p) => p !== 'thread.allowAnonymous'),
+  );
   category = await t.buildCategory();
   otherCategory = await t.buildCategory();
   author = await t.buildMember({ nickname: NICK });
