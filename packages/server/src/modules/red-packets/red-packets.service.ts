@@ -205,13 +205,13 @@ export async function claimPacket(
 class NoPacket extends Error {}
 
 /** Whether the post earns its author a packet under the red packet's condition, and gives it. */
-export async function claimForPost(ctx: AppContext, postId: number): Promise<number | null> {
-  const post = await findPost(ctx.db, postId);
-  if (!post || post.isFirst === 1 || post.isComment === 1 || post.isApproved !== 1 || post.deletedAt !== null) {
-    return null;
-  }
-  const packet = await findRedPacketOfThread(ctx.db, post.threadId);
+export async function claimForPost(ctx: AppContext, threadId: number, postId: number): Promise<number | null> {
+  // Most threads have no red packet: that is asked first.
+  const packet = await findRedPacketOfThread(ctx.db, threadId);
   if (!packet || packet.status !== RedPacketStatus.VALID) return null;
+  const post = await findPost(ctx.db, postId);
+  if (!post || post.threadId !== threadId || post.isFirst === 1 || post.isComment === 1) return null;
+  if (post.isApproved !== 1 || post.deletedAt !== null) return null;
   const thread = await findThread(ctx.db, post.threadId);
   if (!thread || thread.deletedAt !== null || thread.isDraft === 1 || thread.isApproved !== 1) return null;
   if (packet.condition === RedPacketCondition.LIKES && post.likeCount < packet.likenum) return null;

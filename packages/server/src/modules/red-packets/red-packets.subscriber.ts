@@ -15,10 +15,10 @@ export function subscribeRedPackets(ctx: AppContext): void {
     async (event) => {
       switch (event.name) {
         case 'post.created':
-          await claimForPost(ctx, event.payload.postId);
+          await claimForPost(ctx, event.payload.threadId, event.payload.postId);
           return;
         case 'post.liked':
-          if (!event.payload.isFirst) await claimForPost(ctx, event.payload.postId);
+          if (!event.payload.isFirst) await claimForPost(ctx, event.payload.threadId, event.payload.postId);
           return;
         case 'red_packet.expiry_due':
           await expireRedPacket(ctx, event.payload.redPacketId);
