@@ -1,4 +1,10 @@
-import { formatMoney, parseMoney, type CheckRedPacketResult, type RedPacketPart } from '@luntan/shared';
+import {
+  formatMoney,
+  parseMoney,
+  type CheckRedPacketResult,
+  type RedPacketPart,
+  type ThreadDetail,
+} from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSuccess, type ApiResult } from '../../api/dispatcher';
@@ -6,7 +12,18 @@ import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { useTranslation } from '../../i18n/use-translation';
 import { Avatar, Icon, TextInput } from '../ui';
-import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
+
+// The registry's PartEditorProps / PartViewProps, written out here: registry.ts imports this file (no import circle).
+interface PartEditorProps<B> {
+  value: B | undefined;
+  onChange: (value: B | undefined) => void;
+  categoryId: number;
+  threadId: number;
+}
+interface PartViewProps<V> {
+  body: V;
+  thread: ThreadDetail;
+}
 
 /** The red packet as the editor holds it (the body of part 106; amounts as typed, the server checks them). */
 export interface RedPacketDraft {
@@ -214,13 +231,13 @@ function RedPacketView({ body, thread }: PartViewProps<RedPacketPart>) {
   );
 }
 
-export const redPacketPartUi: ThreadPartUi<RedPacketDraft, RedPacketPart> = {
-  type: 106,
+export const redPacketPartUi = {
+  type: 106 as const,
   label: 'threadParts.names.106',
-  icon: 'redPacket',
+  icon: 'redPacket' as const,
   Editor: RedPacketEditor,
   View: RedPacketView,
-  fromView: (view) => ({
+  fromView: (view: RedPacketPart): RedPacketDraft => ({
     rule: view.rule === 1 ? 1 : 0,
     condition: view.condition === 1 ? 1 : 0,
     number: view.number,
@@ -228,7 +245,7 @@ export const redPacketPartUi: ThreadPartUi<RedPacketDraft, RedPacketPart> = {
     ...(view.condition === 1 ? { likenum: view.likenum } : {}),
     ...(view.content ? { content: view.content } : {}),
   }),
-  ready: (value) => {
+  ready: (value: RedPacketDraft | undefined): boolean => {
     const cents = parseMoney(value?.price ?? '');
     return Boolean(
       value?.number &&
