@@ -43,6 +43,7 @@ import { accountRoutes } from './modules/account/index.js';
 import { ordersRoutes, paymentNoticesRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
+import { redPacketsRoutes } from './modules/red-packets/index.js';
 import { pluginsRoutes } from './modules/plugins/index.js';
 import { withdrawalsRoutes } from './modules/withdrawals/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
@@ -154,6 +155,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(dialogsRoutes);
   await api.register(liveRoutes);
   await api.register(walletRoutes);
+  await api.register(redPacketsRoutes);
   await api.register(ordersRoutes);
   await api.register(paymentNoticesRoutes);
   await api.register(paymentsRoutes);

@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/index.js';
 import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
+import { subscribeRedPackets } from './modules/red-packets/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
 import { subscribeTopics } from './modules/topics/index.js';
@@ -16,6 +17,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeRedPackets(ctx);
   subscribeSearchIndexing(ctx);
   subscribeTopics(ctx);
   subscribeWebhooks(ctx);

@@ -92,6 +92,11 @@ export const DOMAIN_EVENTS = {
   'order.expiry_due': z.object({ orderId: id, userId: id }),
   /** An unpaid order's time ran out: it can no longer be paid. */
   'order.expired': z.object({ orderId: id, userId: id }),
+  /**
+   * A timer: a red packet's time is up (emitted with it, due 24 hours later). The red packets module then returns
+   * what nobody took to the author; others want nothing from it.
+   */
+  'red_packet.expiry_due': z.object({ redPacketId: id, threadId: id, userId: id }),
   /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
   'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),
 
@@ -126,7 +131,7 @@ export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[
  * The events outside listeners (webhooks, plugins) hear: every event but the timers the server sets itself
  * (order.expiry_due is the orders module's reminder to itself; outsiders want order.expired).
  */
-const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due']);
+const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due', 'red_packet.expiry_due']);
 export const PUBLIC_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENT_NAMES.has(name));
 
 export function isDomainEventName(name: string): name is DomainEventName {

@@ -49,6 +49,7 @@ import * as webhooks from './migrations/2026112609-webhooks.js';
 import * as threadParts from './migrations/2026112710-thread-parts.js';
 import * as anonymousThreads from './migrations/2026112712-anonymous-threads.js';
 import * as topics from './migrations/2026112720-topics.js';
+import * as redPackets from './migrations/2026112730-red-packets.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112710-thread-parts': threadParts,
   '2026112712-anonymous-threads': anonymousThreads,
   '2026112720-topics': topics,
+  '2026112730-red-packets': redPackets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

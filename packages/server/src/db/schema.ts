@@ -677,6 +677,8 @@ export interface DB {
   smsCodes: SmsCodesTable;
   webhooks: WebhooksTable;
   threadParts: ThreadPartsTable;
+  threadRedPackets: ThreadRedPacketsTable;
+  threadRedPacketShares: ThreadRedPacketSharesTable;
   webhookDeliveries: WebhookDeliveriesTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
@@ -719,6 +721,42 @@ export interface ThreadPartsTable {
   priceIds: ColumnType<string, string | undefined, string>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A thread's red packet (modules/red-packets), the family's thread_red_packets; amounts in cents. */
+export interface ThreadRedPacketsTable {
+  id: Generated<number>;
+  threadId: number;
+  postId: number;
+  userId: number;
+  rule: number;
+  condition: number;
+  likenum: number;
+  /** The password text a reply must hold ('' none). */
+  content: string;
+  priceCents: ColumnType<number, number, number>;
+  moneyCents: ColumnType<number, number, number>;
+  number: number;
+  remainCents: ColumnType<number, number, number>;
+  remainNumber: number;
+  returnedCents: ColumnType<number, number | undefined, number>;
+  status: number;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One packet of a red packet: its pre-split amount and who claimed it (NULL: nobody yet). */
+export interface ThreadRedPacketSharesTable {
+  id: Generated<number>;
+  redPacketId: number;
+  threadId: number;
+  seq: number;
+  amountCents: ColumnType<number, number, number>;
+  userId: number | null;
+  postId: number | null;
+  receivedAt: string | null;
+  seenAt: string | null;
 }
 
 /** An outgoing webhook (modules/webhooks). */

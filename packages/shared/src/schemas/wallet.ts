@@ -57,6 +57,14 @@ export const WalletChangeType = {
   GROUP_EXPENSE: 43,
   REGISTER_EXPENSE: 44,
   ADMIN_SUBTRACT: 50,
+  /** Red packets, numbered as the family numbers them: the author's money frozen for the packets. */
+  RED_PACKET_FREEZE: 150,
+  /** A packet a member got. */
+  RED_PACKET_INCOME: 151,
+  /** The unclaimed rest back to the author (unfrozen). */
+  RED_PACKET_REFUND: 152,
+  /** A packet taken from the author's frozen money. */
+  RED_PACKET_EXPENSE: 153,
 } as const;
 export type WalletChangeTypeValue = (typeof WalletChangeType)[keyof typeof WalletChangeType];
 

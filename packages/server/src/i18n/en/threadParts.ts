@@ -13,4 +13,11 @@ export const threadParts = {
   vote: 'votes',
   notSupported: 'This kind of thread part is not supported',
   noPermission: 'You may not insert {{part}} in this category',
+  redPacketOnlyAuthor: "Only the thread's author can give a red packet",
+  redPacketCannotChange: 'A red packet that was paid cannot be changed or removed',
+  redPacketNone: 'This thread has no red packet',
+  redPacketLedgerFreeze: 'Red packet of thread {{threadId}} frozen',
+  redPacketLedgerIncome: 'Red packet from thread {{threadId}}',
+  redPacketLedgerRefund: 'Rest of the red packet of thread {{threadId}} returned',
+  redPacketLedgerExpense: 'Red packet of thread {{threadId}} taken',
 } as const satisfies Texts<typeof zh>;

@@ -12,5 +12,6 @@ export {
   assertMayWriteParts,
   partName,
   partTypesByThread,
+  prepareThreadParts,
   presentThreadParts,
 } from './thread-parts.service.js';

@@ -38,6 +38,11 @@ type BodyOf<T extends SupportedThreadPartType> = NonNullable<Extract<ThreadPartI
  */
 export interface ThreadPartHandler<T extends SupportedThreadPartType = SupportedThreadPartType, V = unknown> {
   type: T;
+  /**
+   * Before the thread's write transaction (optional): a check whose effects must outlive a refusal, such as counting
+   * a pay password's wrong tries. `threadId` is null for a new thread. Throws to refuse.
+   */
+  prepare?(db: Kysely<DB>, viewer: ViewerContext, body: BodyOf<T>, threadId: number | null): Promise<void>;
   /** A new part: checks what the schema cannot (settings, ownership, money) and answers the value to keep. */
   create(trx: Kysely<DB>, write: PartWrite, body: BodyOf<T>): Promise<V>;
   /** The thread's author changed the part; the default is to delete it and create it anew. */

@@ -52,6 +52,20 @@ export function assertMayWriteParts(
   }
 }
 
+/** Runs the parts' `prepare` checks before the thread's write transaction (see ThreadPartHandler.prepare). */
+export async function prepareThreadParts(
+  db: Kysely<DB>,
+  registry: ThreadPartRegistry,
+  viewer: ViewerContext,
+  indexes: ContentIndexes | undefined,
+  threadId: number | null,
+): Promise<void> {
+  for (const { part, type } of entries(indexes)) {
+    if (part.operation === 'delete' || part.body === undefined) continue;
+    await registry.get(type)?.prepare?.(db, viewer, part.body as never, threadId);
+  }
+}
+
 /**
  * Creates, updates or deletes the parts a request carries, in the transaction of the thread's write. Without an
  * operation (or with one that does not fit what the thread holds) a part is created when the thread does not hold

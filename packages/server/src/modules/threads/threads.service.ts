@@ -51,7 +51,7 @@ import {
   updateThreadIf,
 } from './threads.repository.js';
 import { msg } from '../../i18n/index.js';
-import { applyThreadParts, assertMayWriteParts, partTypesByThread } from '../thread-parts/index.js';
+import { applyThreadParts, assertMayWriteParts, partTypesByThread, prepareThreadParts } from '../thread-parts/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -98,6 +98,7 @@ export async function createThread(
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
+  await prepareThreadParts(ctx.db, ctx.threadParts, viewer, body.content.indexes, null);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
   const rendered = await renderContent(ctx.db, text, user.id, await topicsNamedIn(ctx.db, text, user.id));
@@ -196,6 +197,7 @@ export async function updateThread(
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
   const indexes = body.content?.indexes;
   assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
+  await prepareThreadParts(ctx.db, ctx.threadParts, viewer, indexes, thread.id);
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);

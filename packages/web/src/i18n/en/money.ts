@@ -44,6 +44,10 @@ export const money: Catalogue<typeof zh> = {
       '43': 'Group bought',
       '44': 'Joining fee',
       '50': 'Subtracted by an administrator',
+      '150': 'Red packet frozen',
+      '151': 'Red packet received',
+      '152': 'Red packet returned',
+      '153': 'Red packet taken',
       other: 'Other ({{type}})',
     },
     order: {
