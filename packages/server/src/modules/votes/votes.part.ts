@@ -1,10 +1,4 @@
-import {
-  ThreadPart,
-  VOTE_LONGEST_MS,
-  type VoteChoiceType,
-  type VotePart,
-  type VotePartBody,
-} from '@luntan/shared';
+import { ThreadPart, VOTE_LONGEST_MS, type VoteChoiceType, type VotePart, type VotePartBody } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
@@ -75,7 +69,8 @@ async function changeVote(trx: Kysely<DB>, vote: VoteRow, body: VotePartBody, at
   const options = await optionsOf(trx, vote.id);
   const held = new Map(options.map((o) => [o.id, o]));
   body.subitems.forEach((s, i) => {
-    if (s.id !== undefined && !held.has(s.id)) throw invalidField(`${FIELD}.subitems.${i}.id`, msg('votes.noSuchOption'));
+    if (s.id !== undefined && !held.has(s.id))
+      throw invalidField(`${FIELD}.subitems.${i}.id`, msg('votes.noSuchOption'));
   });
   const kept = new Set(body.subitems.flatMap((s) => (s.id === undefined ? [] : [s.id])));
   await deleteOptions(

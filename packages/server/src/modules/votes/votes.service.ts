@@ -56,6 +56,11 @@ export async function castVote(
   const after = (await findVote(ctx.db, vote.id))!;
   const body109 = await presentVote(ctx.db, viewer, { userId: thread.userId, isDraft: thread.isDraft === 1 }, after);
   return {
-    [String(ThreadPart.VOTE)]: { tomId: String(ThreadPart.VOTE), operation: 'select', threadId: thread.id, body: [body109] },
+    [String(ThreadPart.VOTE)]: {
+      tomId: String(ThreadPart.VOTE),
+      operation: 'select',
+      threadId: thread.id,
+      body: [body109],
+    },
   };
 }

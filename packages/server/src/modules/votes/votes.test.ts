@@ -130,7 +130,11 @@ describe('a vote in content.indexes', () => {
 
     // Family body shape { threadId, vote: { id, subitemIds } } too.
     const second = await t.buildMember();
-    const again = await t.post('/api/v3/vote.thread', { threadId, vote: { id: voteId, subitemIds: [subitems[0]!.id] } }, second.token);
+    const again = await t.post(
+      '/api/v3/vote.thread',
+      { threadId, vote: { id: voteId, subitemIds: [subitems[0]!.id] } },
+      second.token,
+    );
     expect(again.Code).toBe(0);
 
     for (const token of [author.token, t.admin, stranger.token]) {
@@ -246,7 +250,11 @@ describe('a vote in content.indexes', () => {
     // An ended vote keeps its end time through an edit of the thread; a new past end time is refused.
     const past = new Date(Date.now() - 60_000).toISOString();
     await t.app.ctx.db.updateTable('threadVotes').set({ expiredAt: past }).where('id', '=', voteId).execute();
-    const kept = await update({ ...after, expiredAt: past, subitems: after.subitems.map(({ id, content }) => ({ id, content })) });
+    const kept = await update({
+      ...after,
+      expiredAt: past,
+      subitems: after.subitems.map(({ id, content }) => ({ id, content })),
+    });
     expect(kept.Code).toBe(0);
     const moved = await update({ ...VOTE, expiredAt: new Date(Date.now() - 120_000).toISOString() });
     expect(moved.Code).toBe(Code.INVALID_PARAMETER);
@@ -300,7 +308,7 @@ describe('a vote in content.indexes', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('is shown to a paid thread\'s free-part readers, who may vote', async () => {
+  it("is shown to a paid thread's free-part readers, who may vote", async () => {
     const author = await votingAuthor();
     await t.buildGroup([...READ, 'thread.insertVote', 'thread.insertPay'], [author]);
     const made = await t.post<ThreadDetail>(

@@ -21,7 +21,8 @@ const zonedTime = z
   .string()
   .trim()
   .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
     problem({
       kind: 'sentence',
       zh: '结束时间需要是带时区的 ISO-8601 时间，如 2026-12-01T10:00:00+08:00',
