@@ -52,6 +52,7 @@ describe('a vote', () => {
     await editor.getByTestId('vote-add-option').click();
     await editor.getByLabel('选项 3', { exact: true }).fill('吃火锅');
     await editor.getByLabel('多选').check();
+    await editor.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await e2e.screenshot(page, 'parts-editor-vote-zh');
     await page.getByTestId('publish').click();
     await page.waitForURL((url) => /^\/thread\/\d+$/.test(url.pathname));
@@ -70,6 +71,7 @@ describe('a vote', () => {
     await enEditor.getByLabel('Vote title').fill('Team outing');
     await enEditor.getByLabel('Option 1', { exact: true }).fill('Hiking');
     await enEditor.getByLabel('Option 2', { exact: true }).fill('A film');
+    await enEditor.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await e2e.screenshot(en.page, 'parts-editor-vote-en');
 
     // Another member: options without results, votes for two, then sees counts and rates.

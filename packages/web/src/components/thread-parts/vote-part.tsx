@@ -191,7 +191,7 @@ function VoteCard({ vote, threadId }: { vote: VotePart; threadId: number }) {
             ) : (
               <span className="lt-vote__content">
                 {option.content}
-                {option.isVoted ? <span className="lt-vote__mine">（{t('threadParts.vote.mine')}）</span> : null}
+                {option.isVoted ? <span className="lt-vote__mine">{t('threadParts.vote.mine')}</span> : null}
               </span>
             )}
             {vote.showResults && option.voteCount !== null ? (

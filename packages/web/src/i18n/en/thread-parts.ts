@@ -44,7 +44,7 @@ export const threadParts: Catalogue<typeof zh> = {
       votes_other: '{{count}} votes',
       submit: 'Vote',
       voted: 'Voted',
-      mine: 'My choice',
+      mine: ' (my choice)',
       hidden: 'Results show once you have voted or the vote has ended',
       signIn: 'Sign in to vote',
     },

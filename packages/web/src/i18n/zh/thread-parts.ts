@@ -41,7 +41,7 @@ export const threadParts = {
       votes_other: '{{count}} 票',
       submit: '投票',
       voted: '已投票',
-      mine: '我的选择',
+      mine: '（我的选择）',
       hidden: '投票后或投票结束后可查看结果',
       signIn: '登录后投票',
     },
