@@ -38,6 +38,7 @@ import { siteClosedError } from './modules/settings/index.js';
 import { groupViewer, renderAsFromRequest } from './modules/web/index.js';
 import { stopWordsRoutes } from './modules/stop-words/index.js';
 import { threadsRoutes } from './modules/threads/index.js';
+import { votesRoutes } from './modules/votes/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { accountRoutes } from './modules/account/index.js';
 import { ordersRoutes, paymentNoticesRoutes } from './modules/orders/index.js';
@@ -135,6 +136,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(notificationsRoutes);
   await api.register(categoriesRoutes);
   await api.register(threadsRoutes);
+  await api.register(votesRoutes);
   await api.register(postsRoutes);
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);

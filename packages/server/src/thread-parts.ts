@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import { goodsPart } from './modules/goods/index.js';
 import { redPacketPart } from './modules/red-packets/index.js';
+import { votePart } from './modules/votes/index.js';
 
 /**
  * The kinds of parts a thread may hold (modules/thread-parts), registered on every app before it serves: the one
@@ -10,4 +11,5 @@ import { redPacketPart } from './modules/red-packets/index.js';
 export function registerThreadParts(ctx: AppContext): void {
   ctx.threadParts.register(goodsPart);
   ctx.threadParts.register(redPacketPart(ctx));
+  ctx.threadParts.register(votePart);
 }

@@ -16,6 +16,7 @@ export * from './schemas/thread-parts.js';
 export * from './schemas/parts/common.js';
 export * from './schemas/parts/goods.js';
 export * from './schemas/parts/red-packet.js';
+export * from './schemas/parts/vote.js';
 export * from './schemas/posts.js';
 export * from './schemas/attachments.js';
 export * from './schemas/search.js';

@@ -50,6 +50,7 @@ import * as threadParts from './migrations/2026112710-thread-parts.js';
 import * as anonymousThreads from './migrations/2026112712-anonymous-threads.js';
 import * as topics from './migrations/2026112720-topics.js';
 import * as redPackets from './migrations/2026112730-red-packets.js';
+import * as votes from './migrations/2026112750-votes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112712-anonymous-threads': anonymousThreads,
   '2026112720-topics': topics,
   '2026112730-red-packets': redPackets,
+  '2026112750-votes': votes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -679,6 +679,9 @@ export interface DB {
   threadParts: ThreadPartsTable;
   threadRedPackets: ThreadRedPacketsTable;
   threadRedPacketShares: ThreadRedPacketSharesTable;
+  threadVotes: ThreadVotesTable;
+  threadVoteSubitems: ThreadVoteSubitemsTable;
+  threadVoteUsers: ThreadVoteUsersTable;
   webhookDeliveries: WebhookDeliveriesTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
@@ -811,3 +814,39 @@ export type Notification = Selectable<NotificationsTable>;
 export type Order = Selectable<OrdersTable>;
 export type WalletCash = Selectable<WalletCashTable>;
 export type OauthProvider = Selectable<OauthProvidersTable>;
+
+/** A thread's vote (modules/votes), the family's thread_votes. */
+export interface ThreadVotesTable {
+  id: Generated<number>;
+  threadId: number;
+  voteTitle: string;
+  /** 1 single choice, 2 multiple. */
+  choiceType: number;
+  /** How many members voted. */
+  voteUsers: ColumnType<number, number | undefined, number>;
+  /** When voting ends (ISO-8601 UTC). */
+  expiredAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One option of a vote, with its count. */
+export interface ThreadVoteSubitemsTable {
+  id: Generated<number>;
+  threadVoteId: number;
+  content: string;
+  voteCount: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One option a member chose; `position` numbers a ballot's choices from 0 (one ballot per member and vote). */
+export interface ThreadVoteUsersTable {
+  id: Generated<number>;
+  userId: number;
+  threadId: number;
+  threadVoteId: number;
+  threadVoteSubitemId: number;
+  position: number;
+  createdAt: string;
+}

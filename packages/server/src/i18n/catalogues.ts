@@ -29,6 +29,7 @@ import { stopWords as zhStopWords } from './zh/stopWords.js';
 import { threadParts as zhThreadParts } from './zh/threadParts.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
+import { votes as zhVotes } from './zh/votes.js';
 import { wallet as zhWallet } from './zh/wallet.js';
 import { webhooks as zhWebhooks } from './zh/webhooks.js';
 import { wechat as zhWechat } from './zh/wechat.js';
@@ -63,6 +64,7 @@ import { stopWords as enStopWords } from './en/stopWords.js';
 import { threadParts as enThreadParts } from './en/threadParts.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
+import { votes as enVotes } from './en/votes.js';
 import { wallet as enWallet } from './en/wallet.js';
 import { webhooks as enWebhooks } from './en/webhooks.js';
 import { wechat as enWechat } from './en/wechat.js';
@@ -99,6 +101,7 @@ export const zh = {
   threadParts: zhThreadParts,
   threads: zhThreads,
   users: zhUsers,
+  votes: zhVotes,
   wallet: zhWallet,
   webhooks: zhWebhooks,
   wechat: zhWechat,
@@ -135,6 +138,7 @@ export const en = {
   threadParts: enThreadParts,
   threads: enThreads,
   users: enUsers,
+  votes: enVotes,
   wallet: enWallet,
   webhooks: enWebhooks,
   wechat: enWechat,

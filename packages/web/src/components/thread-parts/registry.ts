@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { IconName } from '../ui/icon';
 import { goodsPartUi } from './goods-part';
 import { redPacketPartUi } from './red-packet-part';
+import { votePartUi } from './vote-part';
 
 /** What a part's editor gets: the body being written (undefined until filled) and where the thread goes. */
 export interface PartEditorProps<B = unknown> {
@@ -40,6 +41,7 @@ export interface ThreadPartUi<B = unknown, V = unknown> {
 export const THREAD_PART_UIS: readonly ThreadPartUi[] = [
   goodsPartUi as unknown as ThreadPartUi,
   redPacketPartUi as unknown as ThreadPartUi,
+  votePartUi as unknown as ThreadPartUi,
 ];
 
 export const partUi = (type: number): ThreadPartUi | undefined => THREAD_PART_UIS.find((ui) => ui.type === type);
