@@ -40,3 +40,5 @@ export * from './schemas/mail.js';
 export * from './schemas/sms.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/oauth.js';
+export * from './schemas/emoji.js';
+export * from './emoji-markdown.js';

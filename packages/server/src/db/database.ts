@@ -46,6 +46,7 @@ import * as replySearchFill from './migrations/2026112606-reply-search-fill.js';
 import * as replySearchIndexes from './migrations/2026112607-reply-search-indexes.js';
 import * as events from './migrations/2026112608-events.js';
 import * as webhooks from './migrations/2026112609-webhooks.js';
+import * as emoji from './migrations/2026112712-emoji.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112607-reply-search-indexes': replySearchIndexes,
   '2026112608-events': events,
   '2026112609-webhooks': webhooks,
+  '2026112712-emoji': emoji,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
