@@ -17,12 +17,12 @@ interface TokenLike {
   nesting: number;
   level: number;
   children: TokenLike[] | null;
-  attrs: Array<[string, string]> | null;
+  attrSet(name: string, value: string): void;
 }
 
 interface CoreStateLike {
   tokens: TokenLike[];
-  Token: new (type: string, tag: string, nesting: number) => TokenLike;
+  Token: new (type: string, tag: string, nesting: 0) => TokenLike;
 }
 
 export function replaceEmojiTokens(state: CoreStateLike, lookup: (name: string) => EmojiFound | undefined): void {
@@ -47,11 +47,9 @@ export function replaceEmojiTokens(state: CoreStateLike, lookup: (name: string) 
         if ('char' in found) out.push(textToken(state, found.char, token.level));
         else {
           const image = new state.Token('emoji', 'img', 0);
-          image.attrs = [
-            ['src', found.url],
-            ['alt', found.code],
-            ['class', 'emoji'],
-          ];
+          image.attrSet('src', found.url);
+          image.attrSet('alt', found.code);
+          image.attrSet('class', 'emoji');
           image.level = token.level;
           out.push(image);
         }

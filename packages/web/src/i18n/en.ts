@@ -7,6 +7,7 @@ import { threads } from './en/threads';
 import { money } from './en/money';
 import { plugins } from './en/plugins';
 import { community } from './en/community';
+import { emoji } from './en/emoji';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -18,4 +19,5 @@ export const en: Messages = {
   ...money,
   ...plugins,
   ...community,
+  ...emoji,
 };

@@ -7,6 +7,7 @@ import { threads } from './zh/threads';
 import { money } from './zh/money';
 import { plugins } from './zh/plugins';
 import { community } from './zh/community';
+import { emoji } from './zh/emoji';
 
 /** Chinese (the default locale). Every user-visible text of the web app lives here and in en.ts. */
 export const zh = {
@@ -18,6 +19,7 @@ export const zh = {
   ...money,
   ...plugins,
   ...community,
+  ...emoji,
 } as const;
 
 export type Messages = Catalogue<typeof zh>;

@@ -1,5 +1,5 @@
 import { replaceEmojiTokens } from '@luntan/shared';
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import { unicodeEmojiChar } from '../emoji/index.js';
 
 /**

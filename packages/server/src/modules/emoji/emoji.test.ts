@@ -8,7 +8,16 @@ async function addEmoji(rows: Array<{ code: string; url: string; category?: stri
   const at = new Date().toISOString();
   await t.app.ctx.db
     .insertInto('emoji')
-    .values(rows.map((r) => ({ category: r.category ?? 'qq', url: r.url, code: r.code, order: r.order ?? 0, createdAt: at, updatedAt: at })))
+    .values(
+      rows.map((r) => ({
+        category: r.category ?? 'qq',
+        url: r.url,
+        code: r.code,
+        order: r.order ?? 0,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useMentions } from '../forum/mention-suggest';
+import { EmojiPicker } from '../emoji/emoji-picker';
 import { Button, Textarea, toast } from '../ui';
 import { useCaptcha } from '../community/captcha';
 import { usePending } from '../../hooks/use-pending';
@@ -61,6 +62,7 @@ export function Composer({
       </div>
       {captcha.element}
       <div className="lt-composer__actions">
+        <EmojiPicker targetId={textareaId} onChange={setText} buttonClassName="lt-editor__tool lt-composer__emoji" />
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
             {t('thread.cancel')}

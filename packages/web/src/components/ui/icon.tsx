@@ -125,6 +125,12 @@ const PATHS = {
   link: <path d="M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1" />,
   quote: <path d="M7 7h4v6H5V9a2 2 0 0 1 2-2ZM15 7h4v6h-6V9a2 2 0 0 1 2-2ZM9 13c0 2-1 4-4 4M17 13c0 2-1 4-4 4" />,
   code: <path d="m8 8-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" />,
+  emoji: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 14a5 5 0 0 0 8 0M9 9.5v.5M15 9.5v.5" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;
