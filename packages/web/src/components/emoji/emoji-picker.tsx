@@ -14,6 +14,8 @@ export interface EmojiPickerProps {
   onChange: (value: string) => void;
   /** Where the panel opens on a wide screen: under the button (default) or above it (a box at the page's foot). */
   placement?: 'down' | 'up';
+  /** Which edge of the button the panel lines up with on a wide screen (`end` for a button at the right). */
+  align?: 'start' | 'end';
   /** The button's class (the editor's toolbar, a composer's row). */
   buttonClassName?: string;
 }
@@ -22,7 +24,13 @@ export interface EmojiPickerProps {
  * A toolbar button opening an emoji panel (a popover on a wide screen, a bottom sheet on a phone): the site's image
  * emoji and the Unicode ones by category, a search, the recently used ones; a pick puts `:code:` at the caret.
  */
-export function EmojiPicker({ targetId, onChange, placement = 'down', buttonClassName }: EmojiPickerProps) {
+export function EmojiPicker({
+  targetId,
+  onChange,
+  placement = 'down',
+  align = 'start',
+  buttonClassName,
+}: EmojiPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const host = useRef<HTMLSpanElement>(null);
@@ -76,7 +84,7 @@ export function EmojiPicker({ targetId, onChange, placement = 'down', buttonClas
       >
         <Icon name="emoji" />
       </button>
-      {open ? <EmojiPanel placement={placement} onPick={pick} onClose={() => setOpen(false)} /> : null}
+      {open ? <EmojiPanel placement={placement} align={align} onPick={pick} onClose={() => setOpen(false)} /> : null}
     </span>
   );
 }
@@ -91,10 +99,12 @@ function EmojiGlyph({ emoji }: { emoji: PickerEmoji }) {
 
 function EmojiPanel({
   placement,
+  align,
   onPick,
   onClose,
 }: {
   placement: 'down' | 'up';
+  align: 'start' | 'end';
   onPick: (emoji: PickerEmoji) => void;
   onClose: () => void;
 }) {
@@ -157,7 +167,8 @@ function EmojiPanel({
 
   let body: ReactNode;
   if (data.loading) body = <Spinner />;
-  else if (data.failed && categories.length === 0) body = <p className="lt-emoji-panel__empty">{t('emoji.loadFailed')}</p>;
+  else if (data.failed && categories.length === 0)
+    body = <p className="lt-emoji-panel__empty">{t('emoji.loadFailed')}</p>;
   else if (needle) body = grid(found);
   else if (active) {
     body = (
@@ -170,7 +181,7 @@ function EmojiPanel({
 
   const panel = (
     <div
-      className={`lt-emoji-panel ${mobile ? 'lt-emoji-panel--sheet' : `lt-emoji-panel--${placement}`}`}
+      className={`lt-emoji-panel ${mobile ? 'lt-emoji-panel--sheet' : `lt-emoji-panel--${placement} lt-emoji-panel--${align}`}`}
       role="dialog"
       aria-labelledby={titleId}
       data-testid="emoji-panel"

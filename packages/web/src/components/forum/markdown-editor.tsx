@@ -196,7 +196,7 @@ export function MarkdownEditor({
                   />
                 </label>
               ) : null}
-              <EmojiPicker targetId={EDITOR_ID} onChange={onChange} />
+              <EmojiPicker targetId={EDITOR_ID} onChange={onChange} align="end" />
               {uploading > 0 ? <Spinner size={16} /> : null}
             </>
           ) : null}

@@ -62,7 +62,12 @@ export function Composer({
       </div>
       {captcha.element}
       <div className="lt-composer__actions">
-        <EmojiPicker targetId={textareaId} onChange={setText} buttonClassName="lt-editor__tool lt-composer__emoji" />
+        <EmojiPicker
+          targetId={textareaId}
+          onChange={setText}
+          placement="up"
+          buttonClassName="lt-editor__tool lt-composer__emoji"
+        />
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
             {t('thread.cancel')}
