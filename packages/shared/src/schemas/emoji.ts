@@ -11,10 +11,10 @@ import { labeled } from './field-labels.js';
  * A code known as neither stays text, as does one inside code or a link. An image emoji wins when both know a code.
  */
 
-/** The characters of a code between its colons (the family's codes are lower-case pinyin; GitHub's add `+-`). */
-export const EMOJI_CODE_PATTERN = /^[A-Za-z0-9_+-]{1,50}$/;
-
-/** Every `:code:` in a text, with the code's name (no colons) and where it starts; a colon ends one code only. */
+/**
+ * Every `:code:` in a text (letters, digits and `_+-`: the family's codes are pinyin, GitHub's add `+1`), with the
+ * code's name (no colons) and where it starts; a colon ends one code only.
+ */
 export function findEmojiCodes(text: string): Array<{ name: string; index: number; length: number }> {
   const found: Array<{ name: string; index: number; length: number }> = [];
   const pattern = /:([A-Za-z0-9_+-]{1,50}):/g;
