@@ -16,6 +16,7 @@ import { categoriesRoutes } from './modules/categories/index.js';
 import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
 import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/index.js';
+import { emojiRoutes } from './modules/emoji/index.js';
 import { liveRoutes } from './modules/dialogs/index.js';
 import { forumRoutes } from './modules/forum/index.js';
 import { mailRoutes } from './modules/mail/index.js';
@@ -135,6 +136,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(groupsRoutes);
   await api.register(notificationsRoutes);
   await api.register(categoriesRoutes);
+  await api.register(emojiRoutes);
   await api.register(threadsRoutes);
   await api.register(votesRoutes);
   await api.register(postsRoutes);

@@ -47,3 +47,5 @@ export * from './schemas/webhooks.js';
 export * from './schemas/oauth.js';
 export * from './topics.js';
 export * from './schemas/topics.js';
+export * from './schemas/emoji.js';
+export * from './emoji-markdown.js';

@@ -51,6 +51,7 @@ import * as anonymousThreads from './migrations/2026112712-anonymous-threads.js'
 import * as topics from './migrations/2026112720-topics.js';
 import * as redPackets from './migrations/2026112730-red-packets.js';
 import * as votes from './migrations/2026112750-votes.js';
+import * as emoji from './migrations/2026112712-emoji.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112720-topics': topics,
   '2026112730-red-packets': redPackets,
   '2026112750-votes': votes,
+  '2026112712-emoji': emoji,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -760,6 +760,20 @@ export interface ThreadRedPacketSharesTable {
   postId: number | null;
   receivedAt: string | null;
   seenAt: string | null;
+  emoji: EmojiTable;
+}
+
+/** A site's image emoji (modules/emoji), the family's `emoji` table. */
+export interface EmojiTable {
+  id: Generated<number>;
+  category: string;
+  /** An http(s) address or a path on this site (`emoji/qq/weixiao.gif`). */
+  url: string;
+  /** With its colons, as the family stores it: `:weixiao:`. */
+  code: string;
+  order: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** An outgoing webhook (modules/webhooks). */

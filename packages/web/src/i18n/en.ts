@@ -10,6 +10,7 @@ import { community } from './en/community';
 import { threadParts } from './en/thread-parts';
 import { anonymous } from './en/anonymous';
 import { topics } from './en/topics';
+import { emoji } from './en/emoji';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -24,4 +25,5 @@ export const en: Messages = {
   ...threadParts,
   ...anonymous,
   ...topics,
+  ...emoji,
 };

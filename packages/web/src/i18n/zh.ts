@@ -10,6 +10,7 @@ import { community } from './zh/community';
 import { threadParts } from './zh/thread-parts';
 import { anonymous } from './zh/anonymous';
 import { topics } from './zh/topics';
+import { emoji } from './zh/emoji';
 
 /** Chinese (the default locale). Every user-visible text of the web app lives here and in en.ts. */
 export const zh = {
@@ -24,6 +25,7 @@ export const zh = {
   ...threadParts,
   ...anonymous,
   ...topics,
+  ...emoji,
 } as const;
 
 export type Messages = Catalogue<typeof zh>;

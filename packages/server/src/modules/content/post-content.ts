@@ -13,6 +13,8 @@ import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
 import { collectTopicNames, topicLinks, type TopicRef } from './topic-links.js';
+import { imageEmojiIn } from '../emoji/index.js';
+import { emojiImagesAsText, emojiPlugin, isEmojiImage, type EmojiEnv } from './emoji-rule.js';
 
 /**
  * Post content: Markdown source in, sanitised HTML out, with mentions resolved to users: `[@nickname](/user/12)` (what
@@ -37,6 +39,7 @@ export interface LinkedMention {
 interface RenderEnv {
   /** `#name#` links (topic-links.ts): the topics that exist, by folded name. */
   topics: Map<string, TopicRef>;
+interface RenderEnv extends EmojiEnv {
   mentionUsers: Map<string, MentionTarget>;
   linkedUsers: Map<number, LinkedMention>;
   mentioned: Set<number>;
@@ -169,6 +172,7 @@ md.inline.ruler.after('text', 'mention', mentionRule);
 md.use(topicLinks);
 // Last, once escaped characters have joined the text around them (text_join).
 md.core.ruler.push('mention_links', mentionLinks);
+md.use(emojiPlugin);
 
 const renderLinkOpen =
   md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -187,6 +191,9 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
 };
 
 const ALLOWED_CLASS = /^(mention|topic|language-[\w+#-]{1,30})$/;
+
+/** The emoji images of the text being sanitised (set around each synchronous `process`). */
+let emojiSources: ReadonlySet<string> = new Set();
 
 const sanitizer = new FilterXSS({
   whiteList: {
@@ -223,6 +230,10 @@ const sanitizer = new FilterXSS({
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
   css: false,
+  onTag(tag: string, html: string) {
+    if (tag !== 'img' || !/\sclass=/i.test(html)) return undefined;
+    return isEmojiImage(html, emojiSources) ? html : '';
+  },
   onTagAttr(tag: string, name: string, value: string) {
     // Only the values our renderer writes; anything else is dropped.
     if (name === 'class') return ALLOWED_CLASS.test(value) ? undefined : '';
@@ -338,7 +349,8 @@ export async function findLinkedMentions(
 
 /**
  * Renders Markdown to sanitised HTML; `@username` mentions link only to users in `mentionUsers`, mention links only
- * to users in `linkedUsers`.
+ * to users in `linkedUsers`; `:code:` shows the image in `imageEmoji` (code with colons → safe address) or the
+ * Unicode emoji of that shortcode.
  */
 export function renderMarkdown(
   text: string,
@@ -362,10 +374,28 @@ export async function renderContent(
   topics?: Map<string, TopicRef>,
 ): Promise<RenderedContent> {
   const [byName, byId] = await Promise.all([
+  imageEmoji = new Map<string, string>(),
+): RenderedContent {
+  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), imageEmoji };
+  emojiSources = new Set(imageEmoji.values());
+  let html: string;
+  try {
+    html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
+  } finally {
+    emojiSources = new Set();
+  }
+  return { html, mentions: [...env.mentioned], plain: plainText(html) };
+}
+
+/** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
+export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
+  const [byName, byId, emoji] = await Promise.all([
     findMentionTargets(db, text, authorId),
     findLinkedMentions(db, text, authorId),
+    imageEmojiIn(db, text),
   ]);
   return renderMarkdown(text, byName, byId, topics);
+  return renderMarkdown(text, byName, byId, emoji);
 }
 
 /** The names of the topics (`#name#`) a post's Markdown names, where rendering would see them. */
@@ -375,7 +405,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** The text of sanitised HTML: images dropped, blocks separated by a space, entities decoded. */
 export function plainText(html: string): string {
-  return html
+  return emojiImagesAsText(html)
     .replace(/<img\b[^>]*>/gi, ' ')
     .replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|td|th)>|<br\s*\/?>|<hr\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')

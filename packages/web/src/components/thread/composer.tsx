@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useSuggestions } from '../forum/topic-suggest';
+import { useMentions } from '../forum/mention-suggest';
+import { EmojiPicker } from '../emoji/emoji-picker';
 import { Button, Textarea, toast } from '../ui';
 import { useCaptcha } from '../community/captcha';
 import { usePending } from '../../hooks/use-pending';
@@ -61,6 +63,12 @@ export function Composer({
       </div>
       {captcha.element}
       <div className="lt-composer__actions">
+        <EmojiPicker
+          targetId={textareaId}
+          onChange={setText}
+          placement="up"
+          buttonClassName="lt-editor__tool lt-composer__emoji"
+        />
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
             {t('thread.cancel')}

@@ -162,6 +162,12 @@ const PATHS = {
     </>
   ),
   topic: <path d="M9 3 7 21M17 3l-2 18M4 8h17M3 16h17" />,
+  emoji: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 14a5 5 0 0 0 8 0M9 9.5v.5M15 9.5v.5" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;
