@@ -193,6 +193,11 @@ export interface ThreadsTable {
   /** What the thread costs to read whole (0: free), and how many characters of its body everyone sees. */
   priceCents: Generated<number>;
   freeWords: Generated<number>;
+  /** Where the thread was written (thread.insertPosition): degrees, null when it has none; the place and address. */
+  longitude: Generated<number | null>;
+  latitude: Generated<number | null>;
+  address: Generated<string>;
+  location: Generated<string>;
 }
 
 export interface PostsTable {

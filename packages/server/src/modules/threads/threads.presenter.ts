@@ -5,6 +5,7 @@ import type { ViewerContext } from '../../access/viewer.js';
 import { findPost, mentionedUsers } from './post-rows.repository.js';
 import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
+import { presentPosition } from './thread-position.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
 import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
@@ -45,6 +46,7 @@ export function presentThread(
     isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),
     isReward: flags.parts.includes(ThreadPart.REWARD),
     isVote: flags.parts.includes(ThreadPart.VOTE),
+    position: presentPosition(t),
   };
 }
 

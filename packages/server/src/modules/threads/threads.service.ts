@@ -35,6 +35,7 @@ import {
   threadNotFound,
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
+import { assertMaySetPosition, positionColumns } from './thread-position.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
 import {
@@ -94,6 +95,7 @@ export async function createThread(
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
+  assertMaySetPosition(viewer, category.id, body.position);
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
@@ -120,6 +122,7 @@ export async function createThread(
       deletedUserId: null,
       priceCents,
       freeWords,
+      ...positionColumns(body.position),
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -189,6 +192,8 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
+  assertMaySetPosition(viewer, changes.categoryId ?? thread.categoryId, body.position);
+  Object.assign(changes, positionColumns(body.position));
   const indexes = body.content?.indexes;
   assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
 
