@@ -27,6 +27,13 @@ import {
   unreadyParts,
   type PartDrafts,
 } from '../components/thread-parts/part-editors';
+import {
+  mayInsertPosition,
+  PositionEditor,
+  positionDraftOf,
+  positionToSend,
+  type PositionDraft,
+} from '../components/thread-parts/position-editor';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -56,6 +63,8 @@ interface DraftValues {
   freeWords?: string;
   /** The thread's parts being written, by type (components/thread-parts). */
   parts?: PartDrafts;
+  /** Where the thread was written (thread.insertPosition). */
+  position?: PositionDraft;
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
@@ -139,6 +148,7 @@ function PostForm({ threadId }: { threadId: number }) {
     text: editing?.content.text ?? '',
     ...moneyValues(editing),
     parts: draftsOf(editing),
+    position: positionDraftOf(editing?.position),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -207,6 +217,11 @@ function PostForm({ threadId }: { threadId: number }) {
       );
       return;
     }
+    const place = positionToSend(values.position, editing?.position);
+    if (place.incomplete) {
+      toast.warning(t('threadParts.position.incomplete'));
+      return;
+    }
     setPending(asDraft ? 'draft' : 'publish');
     try {
       const indexes = indexesOf(parts, editing);
@@ -218,6 +233,7 @@ function PostForm({ threadId }: { threadId: number }) {
             content,
             categoryId,
             ...money,
+            ...('position' in place ? { position: place.position } : {}),
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
         : await post<{ threadId: number }>(endpoints.threads.create, {
@@ -225,6 +241,7 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             ...money,
+            ...(place.position ? { position: place.position } : {}),
             ...(asDraft ? { draft: true } : {}),
             ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
@@ -318,6 +335,9 @@ function PostForm({ threadId }: { threadId: number }) {
         categoryId={categoryId}
         threadId={threadId}
       />
+      {mayInsertPosition(forum, categoryId) || editing?.position ? (
+        <PositionEditor value={values.position} onChange={(position) => setValues((v) => ({ ...v, position }))} />
+      ) : null}
       <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
       {mayCharge ? (
         <fieldset className="lt-post-form__money" data-testid="paid-fields">
