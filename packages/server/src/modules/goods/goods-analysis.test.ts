@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Code, type GoodsAnalysis } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/fixture.js';
+import { loadConfig } from '../../config.js';
 import { readProductPage } from './goods-page.js';
 
 /** POST /api/v3/goods/analysis against product pages served by the test itself on 127.0.0.1. */
@@ -238,5 +239,12 @@ describe('readProductPage', () => {
     const html = `<meta property="og:title" content="X"><meta property="og:image" content="javascript:alert(1)">
 <meta property="og:price:amount" content="99999999999">`;
     expect(readProductPage(html, 'https://shop.example.com/')).toEqual({ title: 'X', price: '', imagePath: '' });
+  });
+});
+
+describe('the time a product page may take', () => {
+  it('is 5 s unless GOODS_FETCH_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).goodsFetchTimeoutMs).toBe(5000);
+    expect(loadConfig({ GOODS_FETCH_TIMEOUT_MS: '500' }).goodsFetchTimeoutMs).toBe(500);
   });
 });
