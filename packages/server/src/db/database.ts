@@ -52,6 +52,7 @@ import * as topics from './migrations/2026112720-topics.js';
 import * as redPackets from './migrations/2026112730-red-packets.js';
 import * as votes from './migrations/2026112750-votes.js';
 import * as emoji from './migrations/2026112712-emoji.js';
+import * as threadPosition from './migrations/2026112760-thread-position.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112730-red-packets': redPackets,
   '2026112750-votes': votes,
   '2026112712-emoji': emoji,
+  '2026112760-thread-position': threadPosition,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

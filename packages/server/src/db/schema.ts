@@ -195,6 +195,11 @@ export interface ThreadsTable {
   freeWords: Generated<number>;
   /** Posted anonymously (thread.allowAnonymous): others see the first post's author as 匿名用户 / Anonymous. */
   isAnonymous: Generated<number>;
+  /** Where the thread was written (thread.insertPosition): degrees, null when it has none; the place and address. */
+  longitude: Generated<number | null>;
+  latitude: Generated<number | null>;
+  address: Generated<string>;
+  location: Generated<string>;
 }
 
 export interface PostsTable {

@@ -10,6 +10,7 @@ import { categories as zhCategories } from './zh/categories.js';
 import { core as zhCore } from './zh/core.js';
 import { dialogs as zhDialogs } from './zh/dialogs.js';
 import { finance as zhFinance } from './zh/finance.js';
+import { goods as zhGoods } from './zh/goods.js';
 import { groups as zhGroups } from './zh/groups.js';
 import { invites as zhInvites } from './zh/invites.js';
 import { mail as zhMail } from './zh/mail.js';
@@ -45,6 +46,7 @@ import { categories as enCategories } from './en/categories.js';
 import { core as enCore } from './en/core.js';
 import { dialogs as enDialogs } from './en/dialogs.js';
 import { finance as enFinance } from './en/finance.js';
+import { goods as enGoods } from './en/goods.js';
 import { groups as enGroups } from './en/groups.js';
 import { invites as enInvites } from './en/invites.js';
 import { mail as enMail } from './en/mail.js';
@@ -82,6 +84,7 @@ export const zh = {
   core: zhCore,
   dialogs: zhDialogs,
   finance: zhFinance,
+  goods: zhGoods,
   groups: zhGroups,
   invites: zhInvites,
   mail: zhMail,
@@ -119,6 +122,7 @@ export const en = {
   core: enCore,
   dialogs: enDialogs,
   finance: enFinance,
+  goods: enGoods,
   groups: enGroups,
   invites: enInvites,
   mail: enMail,

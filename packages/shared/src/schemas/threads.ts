@@ -8,6 +8,7 @@ import { moneyField } from './money-field.js';
 import { captchaField } from './captcha.js';
 import { ThreadSort } from '../list-codes.js';
 import { contentIndexes, type ContentIndexes, type ThreadPartView } from './thread-parts.js';
+import { threadPosition, type ThreadPosition } from './position.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -102,6 +103,8 @@ export const threadCreateBody = z
      * without id or avatar; the author and administrators still see who it is.
      */
     anonymous: anonymousFlag.optional(),
+    /** Where the thread was written (thread.insertPosition in the category). */
+    position: threadPosition.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;
@@ -122,9 +125,12 @@ export const threadUpdateBody = z
     draft: bodyFlag.optional(),
     price: threadPriceSchema.optional(),
     freeWords: freeWordsSchema.optional(),
+    /** A new position (thread.insertPosition in the category), or null to remove the thread's position. */
+    position: threadPosition.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (
+      body.position === undefined &&
       body.title === undefined &&
       body.content === undefined &&
       body.categoryId === undefined &&
@@ -281,6 +287,8 @@ export interface ThreadItem {
   canViewFull: boolean;
   /** The types of the parts the thread holds (schemas/thread-parts.ts), for the marks of a list. */
   parts: number[];
+  /** Where the thread was written (schemas/position.ts), or null. */
+  position: ThreadPosition | null;
   /** The family's marks: whether the thread holds a red packet (106), a bounty question (107), a vote (109). */
   isRedPack: boolean;
   isReward: boolean;

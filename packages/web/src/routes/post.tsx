@@ -29,6 +29,13 @@ import {
   unreadyParts,
   type PartDrafts,
 } from '../components/thread-parts/part-editors';
+import {
+  mayInsertPosition,
+  PositionEditor,
+  positionDraftOf,
+  positionToSend,
+  type PositionDraft,
+} from '../components/thread-parts/position-editor';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -60,6 +67,8 @@ interface DraftValues {
   parts?: PartDrafts;
   /** Post anonymously (a new thread only, where thread.allowAnonymous is held). */
   anonymous?: boolean;
+  /** Where the thread was written (thread.insertPosition). */
+  position?: PositionDraft;
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
@@ -143,6 +152,7 @@ function PostForm({ threadId }: { threadId: number }) {
     text: editing?.content.text ?? '',
     ...moneyValues(editing),
     parts: draftsOf(editing),
+    position: positionDraftOf(editing?.position),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -213,6 +223,11 @@ function PostForm({ threadId }: { threadId: number }) {
       );
       return;
     }
+    const place = positionToSend(values.position, editing?.position);
+    if (place.incomplete) {
+      toast.warning(t('threadParts.position.incomplete'));
+      return;
+    }
     setPending(asDraft ? 'draft' : 'publish');
     try {
       const indexes = indexesOf(parts, editing);
@@ -224,6 +239,7 @@ function PostForm({ threadId }: { threadId: number }) {
             content,
             categoryId,
             ...money,
+            ...('position' in place ? { position: place.position } : {}),
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
         : await post<{ threadId: number }>(endpoints.threads.create, {
@@ -232,6 +248,7 @@ function PostForm({ threadId }: { threadId: number }) {
             content,
             ...money,
             ...(mayPostAnonymously && values.anonymous ? { anonymous: 1 } : {}),
+            ...(place.position ? { position: place.position } : {}),
             ...(asDraft ? { draft: true } : {}),
             ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
@@ -325,6 +342,9 @@ function PostForm({ threadId }: { threadId: number }) {
         categoryId={categoryId}
         threadId={threadId}
       />
+      {mayInsertPosition(forum, categoryId) || editing?.position ? (
+        <PositionEditor value={values.position} onChange={(position) => setValues((v) => ({ ...v, position }))} />
+      ) : null}
       <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
       {mayCharge ? (
         <fieldset className="lt-post-form__money" data-testid="paid-fields">

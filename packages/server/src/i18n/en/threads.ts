@@ -13,4 +13,5 @@ export const threads = {
   postNotFound: 'post not found',
   publishedThreadCannotBecome: 'A published thread cannot become a draft again',
   threadNotPublishedYet: 'The thread is not published yet',
+  noPositionPermission: 'You may not add a position in this category',
 } as const satisfies Texts<typeof zh>;

@@ -10,4 +10,5 @@ export const threads = {
   postNotFound: '回复不存在',
   publishedThreadCannotBecome: '已发布的主题不能改回草稿',
   threadNotPublishedYet: '主题尚未发布',
+  noPositionPermission: '你没有在这个分类插入位置信息的权限',
 } as const;

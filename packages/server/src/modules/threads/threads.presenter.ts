@@ -6,6 +6,7 @@ import { findPost, mentionedUsers } from './post-rows.repository.js';
 import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
 import { authorSeenBy } from './anonymous.js';
+import { presentPosition } from './thread-position.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
 import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
@@ -47,6 +48,7 @@ export function presentThread(
     isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),
     isReward: flags.parts.includes(ThreadPart.REWARD),
     isVote: flags.parts.includes(ThreadPart.VOTE),
+    position: presentPosition(t),
   };
 }
 

@@ -37,6 +37,7 @@ import {
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
 import { assertMayPostAnonymously } from './anonymous.js';
+import { assertMaySetPosition, positionColumns } from './thread-position.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
 import {
@@ -97,6 +98,7 @@ export async function createThread(
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
+  assertMaySetPosition(viewer, category.id, body.position);
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
   await prepareThreadParts(ctx.db, ctx.threadParts, viewer, body.content.indexes, null);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
@@ -125,6 +127,7 @@ export async function createThread(
       priceCents,
       freeWords,
       isAnonymous: body.anonymous ? 1 : 0,
+      ...positionColumns(body.position),
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -195,6 +198,8 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
+  assertMaySetPosition(viewer, changes.categoryId ?? thread.categoryId, body.position);
+  Object.assign(changes, positionColumns(body.position));
   const indexes = body.content?.indexes;
   assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
   await prepareThreadParts(ctx.db, ctx.threadParts, viewer, indexes, thread.id);

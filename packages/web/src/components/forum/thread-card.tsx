@@ -17,6 +17,7 @@ import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';
 import { TimeText } from './time-text';
 import { ThreadPartMarks } from '../thread-parts/part-views';
+import { PositionView } from '../thread-parts/position-view';
 import './forum.css';
 
 /**
@@ -65,6 +66,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
       {thread.matchedPost ? (
         <MatchedPost threadId={thread.threadId} post={thread.matchedPost} keyword={keyword} />
       ) : null}
+      <PositionView position={thread.position ?? null} small />
       <PluginSlot target="plugin_index" hook="thread_extension_display_hook" threadData={thread} />
       <footer className="lt-thread-card__counts">
         <span title={t('forum.views')}>

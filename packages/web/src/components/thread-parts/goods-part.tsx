@@ -1,6 +1,9 @@
-import { GOODS_TITLE_MAX, type GoodsPart } from '@luntan/shared';
+import { GOODS_TITLE_MAX, type GoodsAnalysis, type GoodsPart } from '@luntan/shared';
+import { useState } from 'react';
+import { isSuccess, request } from '../../api/dispatcher';
+import { endpoints } from '../../api/endpoints';
 import { useTranslation } from '../../i18n/use-translation';
-import { TextInput } from '../ui';
+import { Button, TextInput } from '../ui';
 import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
 
 /** The goods card as the editor holds it (the body of part 104: strings as typed; the server checks them). */
@@ -15,20 +18,60 @@ export interface GoodsDraft {
 function GoodsEditor({ value, onChange }: PartEditorProps<GoodsDraft>) {
   const { t } = useTranslation();
   const v = value ?? {};
+  const [fetching, setFetching] = useState(false);
+  const [problem, setProblem] = useState('');
   const set = (field: keyof GoodsDraft, text: string) => {
     const next: GoodsDraft = { ...v, [field]: text };
     if (text.trim() === '' && field !== 'title' && field !== 'detailContent') delete next[field];
     onChange(next);
   };
+  // Reads the product page (goods/analysis) and fills what it found; on failure the fields stay to be typed.
+  const fetchDetails = async () => {
+    const address = v.detailContent?.trim() ?? '';
+    if (!address) {
+      setProblem(t('threadParts.goods.linkFirst'));
+      return;
+    }
+    setFetching(true);
+    setProblem('');
+    try {
+      const result = await request<GoodsAnalysis>({ url: endpoints.goods.analysis, method: 'POST', data: { address } });
+      if (!isSuccess(result)) {
+        setProblem(`${result.Message} ${t('threadParts.goods.byHand')}`.trim());
+        return;
+      }
+      const found = result.Data;
+      onChange({
+        ...v,
+        detailContent: address,
+        title: found.title,
+        type: found.type,
+        ...(found.price ? { price: found.price } : {}),
+        ...(found.imagePath ? { imagePath: found.imagePath } : {}),
+      });
+    } finally {
+      setFetching(false);
+    }
+  };
   return (
     <div className="lt-goods-editor" data-testid="goods-editor">
-      <TextInput
-        label={t('threadParts.goods.link')}
-        name="goods-link"
-        placeholder="https://"
-        value={v.detailContent ?? ''}
-        onChange={(text) => set('detailContent', text)}
-      />
+      <div className="lt-goods-editor__link">
+        <TextInput
+          label={t('threadParts.goods.link')}
+          name="goods-link"
+          placeholder="https://"
+          value={v.detailContent ?? ''}
+          onChange={(text) => set('detailContent', text)}
+        />
+        <Button onClick={() => void fetchDetails()} loading={fetching} data-testid="goods-fetch">
+          {t('threadParts.goods.fetch')}
+        </Button>
+      </div>
+      {problem ? (
+        <p className="lt-goods-editor__problem" role="alert" data-testid="goods-fetch-problem">
+          {problem}
+        </p>
+      ) : null}
       <TextInput
         label={t('threadParts.goods.name')}
         name="goods-title"

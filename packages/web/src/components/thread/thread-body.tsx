@@ -22,6 +22,7 @@ import { ReportAction } from '../community/report-dialog';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
 import { ThreadParts } from '../thread-parts/part-views';
+import { PositionView } from '../thread-parts/position-view';
 
 export function ThreadBody({ thread }: { thread: ThreadDetail }) {
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
         dangerouslySetInnerHTML={{ __html: thread.content.html }}
       />
       <ThreadParts thread={thread} />
+      <PositionView position={thread.position ?? null} />
       <Paywall thread={thread} />
       <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" threadData={thread} />
       <ThreadSupporters thread={thread} />
