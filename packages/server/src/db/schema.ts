@@ -690,6 +690,7 @@ export interface DB {
   webhookDeliveries: WebhookDeliveriesTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
+  emoji: EmojiTable;
 }
 
 /** A topic (`#name#`, modules/topics). */
@@ -765,7 +766,6 @@ export interface ThreadRedPacketSharesTable {
   postId: number | null;
   receivedAt: string | null;
   seenAt: string | null;
-  emoji: EmojiTable;
 }
 
 /** A site's image emoji (modules/emoji), the family's `emoji` table. */

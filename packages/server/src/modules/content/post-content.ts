@@ -12,9 +12,9 @@ import MarkdownIt, { type StateCore, type StateInline, type Token } from 'markdo
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
-import { collectTopicNames, topicLinks, type TopicRef } from './topic-links.js';
 import { imageEmojiIn } from '../emoji/index.js';
 import { emojiImagesAsText, emojiPlugin, isEmojiImage, type EmojiEnv } from './emoji-rule.js';
+import { collectTopicNames, topicLinks, type TopicRef } from './topic-links.js';
 
 /**
  * Post content: Markdown source in, sanitised HTML out, with mentions resolved to users: `[@nickname](/user/12)` (what
@@ -36,10 +36,9 @@ export interface LinkedMention {
   nickname: string;
 }
 
-interface RenderEnv {
+interface RenderEnv extends EmojiEnv {
   /** `#name#` links (topic-links.ts): the topics that exist, by folded name. */
   topics: Map<string, TopicRef>;
-interface RenderEnv extends EmojiEnv {
   mentionUsers: Map<string, MentionTarget>;
   linkedUsers: Map<number, LinkedMention>;
   mentioned: Set<number>;
@@ -356,27 +355,10 @@ export function renderMarkdown(
   text: string,
   mentionUsers = new Map<string, MentionTarget>(),
   linkedUsers = new Map<number, LinkedMention>(),
+  imageEmoji = new Map<string, string>(),
   topics = new Map<string, TopicRef>(),
 ): RenderedContent {
-  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), topics };
-  const html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
-  return { html, mentions: [...env.mentioned], plain: plainText(html) };
-}
-
-/**
- * Renders a post's Markdown by `authorId`, resolving its @mentions against the users table; `#name#` links to the
- * topics given (the topics module's topicsNamedIn, which makes them first).
- */
-export async function renderContent(
-  db: Kysely<DB>,
-  text: string,
-  authorId: number,
-  topics?: Map<string, TopicRef>,
-): Promise<RenderedContent> {
-  const [byName, byId] = await Promise.all([
-  imageEmoji = new Map<string, string>(),
-): RenderedContent {
-  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), imageEmoji };
+  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), imageEmoji, topics };
   emojiSources = new Set(imageEmoji.values());
   let html: string;
   try {
@@ -387,15 +369,23 @@ export async function renderContent(
   return { html, mentions: [...env.mentioned], plain: plainText(html) };
 }
 
-/** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
-export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
+/**
+ * Renders a post's Markdown by `authorId`, resolving its @mentions against the users table and its `:code:` emoji
+ * against the site's emoji; `#name#` links to the topics given (the topics module's topicsNamedIn, which makes them
+ * first).
+ */
+export async function renderContent(
+  db: Kysely<DB>,
+  text: string,
+  authorId: number,
+  topics?: Map<string, TopicRef>,
+): Promise<RenderedContent> {
   const [byName, byId, emoji] = await Promise.all([
     findMentionTargets(db, text, authorId),
     findLinkedMentions(db, text, authorId),
     imageEmojiIn(db, text),
   ]);
-  return renderMarkdown(text, byName, byId, topics);
-  return renderMarkdown(text, byName, byId, emoji);
+  return renderMarkdown(text, byName, byId, emoji, topics);
 }
 
 /** The names of the topics (`#name#`) a post's Markdown names, where rendering would see them. */

@@ -5,7 +5,6 @@ import { useTranslation } from '../../i18n/use-translation';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
 import { useSuggestions } from './topic-suggest';
-import { useMentions } from './mention-suggest';
 import { EmojiPicker } from '../emoji/emoji-picker';
 import { emojiMarkdown, type EmojiMarkdownEnv } from '../emoji/emoji-markdown';
 import { useEmoji } from '../emoji/use-emoji';
@@ -70,14 +69,12 @@ export function MarkdownEditor({
   const { t } = useTranslation();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(0);
-  const html = useMemo(() => (tab === 'preview' ? markdown.render(value) : ''), [tab, value]);
   const mentions = useSuggestions(EDITOR_ID, value, onChange);
   const { lookup: emojiLookup } = useEmoji(tab === 'preview');
   const html = useMemo(
     () => (tab === 'preview' ? markdown.render(value, { emojiLookup } satisfies EmojiMarkdownEnv) : ''),
     [tab, value, emojiLookup],
   );
-  const mentions = useMentions(EDITOR_ID, value, onChange);
 
   const element = (): HTMLTextAreaElement | null =>
     typeof document === 'undefined' ? null : (document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null);

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useSuggestions } from '../forum/topic-suggest';
-import { useMentions } from '../forum/mention-suggest';
 import { EmojiPicker } from '../emoji/emoji-picker';
 import { Button, Textarea, toast } from '../ui';
 import { useCaptcha } from '../community/captcha';

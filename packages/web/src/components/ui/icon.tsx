@@ -155,12 +155,6 @@ const PATHS = {
       <circle cx="12" cy="10" r="2.5" />
     </>
   ),
-  emoji: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 14a5 5 0 0 0 8 0M9 9.5h.01M15 9.5h.01" />
-    </>
-  ),
   topic: <path d="M9 3 7 21M17 3l-2 18M4 8h17M3 16h17" />,
   emoji: (
     <>
