@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/index.js';
 import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
+import { subscribeBountyExpiry } from './modules/bounty/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
 import { subscribeWebhooks } from './modules/webhooks/index.js';
@@ -15,6 +16,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeBountyExpiry(ctx);
   subscribeSearchIndexing(ctx);
   subscribeWebhooks(ctx);
   subscribePlugins(ctx);

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { goodsPart } from './modules/goods/index.js';
+import { bountyPart } from './modules/bounty/index.js';
 
 /**
  * The kinds of parts a thread may hold (modules/thread-parts), registered on every app before it serves: the one
@@ -8,4 +9,5 @@ import { goodsPart } from './modules/goods/index.js';
  */
 export function registerThreadParts(ctx: AppContext): void {
   ctx.threadParts.register(goodsPart);
+  ctx.threadParts.register(bountyPart(ctx));
 }

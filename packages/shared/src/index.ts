@@ -15,6 +15,7 @@ export * from './schemas/threads.js';
 export * from './schemas/thread-parts.js';
 export * from './schemas/parts/common.js';
 export * from './schemas/parts/goods.js';
+export * from './schemas/parts/bounty.js';
 export * from './schemas/posts.js';
 export * from './schemas/attachments.js';
 export * from './schemas/search.js';

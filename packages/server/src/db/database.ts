@@ -47,6 +47,7 @@ import * as replySearchIndexes from './migrations/2026112607-reply-search-indexe
 import * as events from './migrations/2026112608-events.js';
 import * as webhooks from './migrations/2026112609-webhooks.js';
 import * as threadParts from './migrations/2026112710-thread-parts.js';
+import * as bounties from './migrations/2026112740-bounties.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112608-events': events,
   '2026112609-webhooks': webhooks,
   '2026112710-thread-parts': threadParts,
+  '2026112740-bounties': bounties,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
 import { goodsPartBody } from './parts/goods.js';
+import { bountyPartBody } from './parts/bounty.js';
 
 /*
  * A thread's parts, in the family's shape (Discuz! Q's "thread_tom"): beside its Markdown text a thread may hold
@@ -41,6 +42,7 @@ export const THREAD_PART_PERMISSIONS: Readonly<Record<ThreadPartType, string>> =
  */
 export const THREAD_PART_BODIES = {
   104: goodsPartBody,
+  107: bountyPartBody,
 } as const satisfies Partial<Record<ThreadPartType, z.ZodType>>;
 export type SupportedThreadPartType = keyof typeof THREAD_PART_BODIES;
 export const SUPPORTED_THREAD_PARTS = Object.keys(THREAD_PART_BODIES).map(Number) as SupportedThreadPartType[];
