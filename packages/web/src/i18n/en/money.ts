@@ -44,6 +44,10 @@ export const money: Catalogue<typeof zh> = {
       '43': 'Group bought',
       '44': 'Joining fee',
       '50': 'Subtracted by an administrator',
+      '160': 'Bounty frozen',
+      '161': 'Bounty received',
+      '162': 'Bounty returned at its deadline',
+      '164': 'Bounty awarded',
       other: 'Other ({{type}})',
     },
     order: {
