@@ -1,6 +1,6 @@
 import { parseMoney, type BountyPart, type PostItem, type ThreadDetail } from '@luntan/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
 import { threadDetailQuery } from '../../api/forum-queries';
@@ -8,7 +8,7 @@ import { refreshMoney } from '../../api/money-queries';
 import { useAppContext } from '../../app-context';
 import { useViewer } from '../../hooks/use-forum';
 import { PayPasswordInput } from '../money/pay-password';
-import { TimeText } from '../forum/time-text';
+import { stableTime } from '../forum/time-text';
 import { Button, Dialog, Icon, TextInput, toast } from '../ui';
 import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
 
@@ -78,6 +78,23 @@ function BountyEditor({ value, onChange }: PartEditorProps<BountyDraft>) {
   );
 }
 
+/** The deadline as a date and time (stable text in the server's HTML, the reader's local form once the page runs). */
+function DeadlineText({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const [text, setText] = useState(() => stableTime(iso));
+  useEffect(() => {
+    const at = Date.parse(iso);
+    if (Number.isFinite(at)) {
+      setText(new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    }
+  }, [iso, i18n.language]);
+  return (
+    <time dateTime={iso} data-testid="bounty-deadline">
+      {text}
+    </time>
+  );
+}
+
 function BountyView({ body, thread }: PartViewProps<BountyPart | null>) {
   const { t } = useTranslation();
   if (!body) return null;
@@ -98,7 +115,7 @@ function BountyView({ body, thread }: PartViewProps<BountyPart | null>) {
         <div>
           <dt>{body.isExpired ? t('threadParts.bounty.ended') : t('threadParts.bounty.endsAt')}</dt>
           <dd>
-            <TimeText iso={body.expiredAt} />
+            <DeadlineText iso={body.expiredAt} />
           </dd>
         </div>
       </dl>
