@@ -83,6 +83,3 @@ export const bountyAwardBody = z.object({
   payPassword: labeled(z.string().max(20), { zh: '支付密码', en: 'Pay password' }).optional(),
 });
 export type BountyAwardBody = z.infer<typeof bountyAwardBody>;
-
-/** What posts.reward answers: the bounty after the award. */
-export type BountyAwardResult = BountyPart;

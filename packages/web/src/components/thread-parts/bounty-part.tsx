@@ -10,7 +10,6 @@ import { useViewer } from '../../hooks/use-forum';
 import { PayPasswordInput } from '../money/pay-password';
 import { stableTime } from '../forum/time-text';
 import { Button, Dialog, Icon, TextInput, toast } from '../ui';
-import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
 
 /*
  * A bounty question (part 107, the family's 悬赏): the editor's offer and deadline, the card on the thread page, and
@@ -26,6 +25,17 @@ export interface BountyDraft {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/* The editor's and view's props, as registry.ts's PartEditorProps / PartViewProps (not imported: the registry imports
+   this file, and a type import back would close an import circle). */
+interface EditorProps {
+  value: BountyDraft | undefined;
+  onChange: (value: BountyDraft | undefined) => void;
+}
+interface ViewProps {
+  body: BountyPart | null;
+  thread: ThreadDetail;
+}
+
 /** An ISO time as a datetime-local input's value (the viewer's local time, to the minute). */
 function localInput(iso: string | undefined): string {
   if (!iso) return '';
@@ -35,7 +45,7 @@ function localInput(iso: string | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function BountyEditor({ value, onChange }: PartEditorProps<BountyDraft>) {
+function BountyEditor({ value, onChange }: EditorProps) {
   const { t } = useTranslation();
   const v = value ?? {};
   const dateId = useId();
@@ -95,7 +105,7 @@ function DeadlineText({ iso }: { iso: string }) {
   );
 }
 
-function BountyView({ body, thread }: PartViewProps<BountyPart | null>) {
+function BountyView({ body, thread }: ViewProps) {
   const { t } = useTranslation();
   if (!body) return null;
   return (
@@ -273,14 +283,15 @@ export function BountyReplyAction({ item, threadId }: { item: PostItem; threadId
   );
 }
 
-export const bountyPartUi: ThreadPartUi<BountyDraft, BountyPart | null> = {
-  type: 107,
+export const bountyPartUi = {
+  type: 107 as const,
   label: 'threadParts.names.107',
-  icon: 'reward',
+  icon: 'reward' as const,
   Editor: BountyEditor,
   View: BountyView,
-  fromView: (view) => (view ? { price: view.amount, expiredAt: view.expiredAt, type: view.type } : {}),
-  ready: (value) => {
+  fromView: (view: BountyPart | null): BountyDraft =>
+    view ? { price: view.amount, expiredAt: view.expiredAt, type: view.type } : {},
+  ready: (value: BountyDraft | undefined): boolean => {
     const cents = parseMoney(value?.price ?? '');
     return cents !== null && cents > 0 && Boolean(value?.expiredAt);
   },
