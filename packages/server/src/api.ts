@@ -26,6 +26,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { financeRoutes } from './modules/finance/index.js';
 import { peopleRoutes } from './modules/people/index.js';
 import { postsRoutes } from './modules/posts/index.js';
+import { bountyRoutes } from './modules/bounty/index.js';
 import { reviewRoutes } from './modules/review/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { invitesRoutes } from './modules/invites/index.js';
@@ -141,6 +142,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(threadsRoutes);
   await api.register(votesRoutes);
   await api.register(postsRoutes);
+  await api.register(bountyRoutes);
   await api.register(attachmentsRoutes);
   await api.register(searchRoutes);
   await api.register(topicsRoutes);

@@ -3,6 +3,7 @@ import { subscribeLiveDelivery } from './modules/dialogs/index.js';
 import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
 import { subscribeRedPackets } from './modules/red-packets/index.js';
+import { subscribeBountyExpiry } from './modules/bounty/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
 import { subscribeTopics } from './modules/topics/index.js';
@@ -18,6 +19,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
   subscribeRedPackets(ctx);
+  subscribeBountyExpiry(ctx);
   subscribeSearchIndexing(ctx);
   subscribeTopics(ctx);
   subscribeWebhooks(ctx);

@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import { goodsPart } from './modules/goods/index.js';
 import { redPacketPart } from './modules/red-packets/index.js';
 import { votePart } from './modules/votes/index.js';
+import { bountyPart } from './modules/bounty/index.js';
 
 /**
  * The kinds of parts a thread may hold (modules/thread-parts), registered on every app before it serves: the one
@@ -12,4 +13,5 @@ export function registerThreadParts(ctx: AppContext): void {
   ctx.threadParts.register(goodsPart);
   ctx.threadParts.register(redPacketPart(ctx));
   ctx.threadParts.register(votePart);
+  ctx.threadParts.register(bountyPart(ctx));
 }

@@ -53,6 +53,7 @@ import * as redPackets from './migrations/2026112730-red-packets.js';
 import * as votes from './migrations/2026112750-votes.js';
 import * as emoji from './migrations/2026112712-emoji.js';
 import * as threadPosition from './migrations/2026112760-thread-position.js';
+import * as bounties from './migrations/2026112740-bounties.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112750-votes': votes,
   '2026112712-emoji': emoji,
   '2026112760-thread-position': threadPosition,
+  '2026112740-bounties': bounties,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

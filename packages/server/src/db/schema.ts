@@ -687,6 +687,8 @@ export interface DB {
   threadVotes: ThreadVotesTable;
   threadVoteSubitems: ThreadVoteSubitemsTable;
   threadVoteUsers: ThreadVoteUsersTable;
+  threadBounties: ThreadBountiesTable;
+  bountyAwards: BountyAwardsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
@@ -867,5 +869,29 @@ export interface ThreadVoteUsersTable {
   threadVoteId: number;
   threadVoteSubitemId: number;
   position: number;
+/** A bounty question (modules/bounty, part 107), the family's thread_rewards. */
+export interface ThreadBountiesTable {
+  id: Generated<number>;
+  threadId: number;
+  /** The thread's author, whose wallet holds the frozen offer. */
+  userId: number;
+  type: ColumnType<number, number | undefined, number>;
+  amountCents: number;
+  remainingCents: number;
+  expiresAt: string;
+  /** When what was left went back to the author (the deadline's timer ran), or null. */
+  settledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One award of a bounty to a reply. */
+export interface BountyAwardsTable {
+  id: Generated<number>;
+  threadId: number;
+  postId: number;
+  /** The reply's author, who received it. */
+  userId: number;
+  amountCents: number;
   createdAt: string;
 }

@@ -28,6 +28,7 @@ import { signinFields as zhSigninFields } from './zh/signinFields.js';
 import { sms as zhSms } from './zh/sms.js';
 import { stopWords as zhStopWords } from './zh/stopWords.js';
 import { threadParts as zhThreadParts } from './zh/threadParts.js';
+import { bounty as zhBounty } from './zh/bounty.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
 import { votes as zhVotes } from './zh/votes.js';
@@ -64,6 +65,7 @@ import { signinFields as enSigninFields } from './en/signinFields.js';
 import { sms as enSms } from './en/sms.js';
 import { stopWords as enStopWords } from './en/stopWords.js';
 import { threadParts as enThreadParts } from './en/threadParts.js';
+import { bounty as enBounty } from './en/bounty.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
 import { votes as enVotes } from './en/votes.js';
@@ -102,6 +104,7 @@ export const zh = {
   sms: zhSms,
   stopWords: zhStopWords,
   threadParts: zhThreadParts,
+  bounty: zhBounty,
   threads: zhThreads,
   users: zhUsers,
   votes: zhVotes,
@@ -140,6 +143,7 @@ export const en = {
   sms: enSms,
   stopWords: enStopWords,
   threadParts: enThreadParts,
+  bounty: enBounty,
   threads: enThreads,
   users: enUsers,
   votes: enVotes,

@@ -4,6 +4,7 @@ import { problem } from '../validation-messages.js';
 import { goodsPartBody } from './parts/goods.js';
 import { redPacketPartBody } from './parts/red-packet.js';
 import { votePartBody } from './parts/vote.js';
+import { bountyPartBody } from './parts/bounty.js';
 
 /*
  * A thread's parts, in the family's shape (Discuz! Q's "thread_tom"): beside its Markdown text a thread may hold
@@ -45,6 +46,7 @@ export const THREAD_PART_BODIES = {
   104: goodsPartBody,
   106: redPacketPartBody,
   109: votePartBody,
+  107: bountyPartBody,
 } as const satisfies Partial<Record<ThreadPartType, z.ZodType>>;
 export type SupportedThreadPartType = keyof typeof THREAD_PART_BODIES;
 export const SUPPORTED_THREAD_PARTS = Object.keys(THREAD_PART_BODIES).map(Number) as SupportedThreadPartType[];

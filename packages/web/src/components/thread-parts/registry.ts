@@ -1,10 +1,11 @@
-import type { Forum, ThreadDetail } from '@luntan/shared';
+import type { BountyPart, Forum, ThreadDetail } from '@luntan/shared';
 import { THREAD_PART_PERMISSIONS, type ThreadPartType } from '@luntan/shared';
 import type { ComponentType } from 'react';
 import type { IconName } from '../ui/icon';
 import { goodsPartUi } from './goods-part';
 import { redPacketPartUi } from './red-packet-part';
 import { votePartUi } from './vote-part';
+import { bountyPartUi, type BountyDraft } from './bounty-part';
 
 /** What a part's editor gets: the body being written (undefined until filled) and where the thread goes. */
 export interface PartEditorProps<B = unknown> {
@@ -42,6 +43,7 @@ export const THREAD_PART_UIS: readonly ThreadPartUi[] = [
   goodsPartUi as unknown as ThreadPartUi,
   redPacketPartUi as unknown as ThreadPartUi,
   votePartUi as unknown as ThreadPartUi,
+  bountyPartUi satisfies ThreadPartUi<BountyDraft, BountyPart | null> as unknown as ThreadPartUi,
 ];
 
 export const partUi = (type: number): ThreadPartUi | undefined => THREAD_PART_UIS.find((ui) => ui.type === type);

@@ -48,6 +48,10 @@ export const money: Catalogue<typeof zh> = {
       '151': 'Red packet received',
       '152': 'Red packet returned',
       '153': 'Red packet taken',
+      '160': 'Bounty frozen',
+      '161': 'Bounty received',
+      '162': 'Bounty returned at its deadline',
+      '164': 'Bounty awarded',
       other: 'Other ({{type}})',
     },
     order: {
