@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import { goodsPart } from './modules/goods/index.js';
+import { audioPart, filesPart, imagesPart, videoPart } from './modules/media/index.js';
 
 /**
  * The kinds of parts a thread may hold (modules/thread-parts), registered on every app before it serves: the one
@@ -8,4 +9,8 @@ import { goodsPart } from './modules/goods/index.js';
  */
 export function registerThreadParts(ctx: AppContext): void {
   ctx.threadParts.register(goodsPart);
+  ctx.threadParts.register(filesPart);
+  ctx.threadParts.register(audioPart);
+  ctx.threadParts.register(videoPart);
+  ctx.threadParts.register(imagesPart);
 }

@@ -27,6 +27,7 @@ import { signinFields as zhSigninFields } from './zh/signinFields.js';
 import { sms as zhSms } from './zh/sms.js';
 import { stopWords as zhStopWords } from './zh/stopWords.js';
 import { threadParts as zhThreadParts } from './zh/threadParts.js';
+import { media as zhMedia } from './zh/media.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
 import { wallet as zhWallet } from './zh/wallet.js';
@@ -61,6 +62,7 @@ import { signinFields as enSigninFields } from './en/signinFields.js';
 import { sms as enSms } from './en/sms.js';
 import { stopWords as enStopWords } from './en/stopWords.js';
 import { threadParts as enThreadParts } from './en/threadParts.js';
+import { media as enMedia } from './en/media.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
 import { wallet as enWallet } from './en/wallet.js';
@@ -97,6 +99,7 @@ export const zh = {
   sms: zhSms,
   stopWords: zhStopWords,
   threadParts: zhThreadParts,
+  media: zhMedia,
   threads: zhThreads,
   users: zhUsers,
   wallet: zhWallet,
@@ -133,6 +136,7 @@ export const en = {
   sms: enSms,
   stopWords: enStopWords,
   threadParts: enThreadParts,
+  media: enMedia,
   threads: enThreads,
   users: enUsers,
   wallet: enWallet,

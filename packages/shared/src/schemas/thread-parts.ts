@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
 import { goodsPartBody } from './parts/goods.js';
+import { filesPartBody } from './parts/files.js';
+import { audioPartBody, videoPartBody } from './parts/media.js';
+import { imagesPartBody } from './parts/images.js';
 
 /*
  * A thread's parts, in the family's shape (Discuz! Q's "thread_tom"): beside its Markdown text a thread may hold
@@ -41,6 +44,10 @@ export const THREAD_PART_PERMISSIONS: Readonly<Record<ThreadPartType, string>> =
  */
 export const THREAD_PART_BODIES = {
   104: goodsPartBody,
+  108: filesPartBody,
+  102: audioPartBody,
+  103: videoPartBody,
+  101: imagesPartBody,
 } as const satisfies Partial<Record<ThreadPartType, z.ZodType>>;
 export type SupportedThreadPartType = keyof typeof THREAD_PART_BODIES;
 export const SUPPORTED_THREAD_PARTS = Object.keys(THREAD_PART_BODIES).map(Number) as SupportedThreadPartType[];
