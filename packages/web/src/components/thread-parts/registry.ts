@@ -3,6 +3,7 @@ import { THREAD_PART_PERMISSIONS, type ThreadPartType } from '@luntan/shared';
 import type { ComponentType } from 'react';
 import type { IconName } from '../ui/icon';
 import { goodsPartUi } from './goods-part';
+import { audioPartUi, filesPartUi, imagesPartUi, videoPartUi } from './media-parts';
 
 /** What a part's editor gets: the body being written (undefined until filled) and where the thread goes. */
 export interface PartEditorProps<B = unknown> {
@@ -36,7 +37,13 @@ export interface ThreadPartUi<B = unknown, V = unknown> {
 }
 
 /** The part types the web app writes and shows, in the order the editor offers them. */
-export const THREAD_PART_UIS: readonly ThreadPartUi[] = [goodsPartUi as unknown as ThreadPartUi];
+export const THREAD_PART_UIS: readonly ThreadPartUi[] = [
+  goodsPartUi as unknown as ThreadPartUi,
+  imagesPartUi as unknown as ThreadPartUi,
+  filesPartUi as unknown as ThreadPartUi,
+  audioPartUi as unknown as ThreadPartUi,
+  videoPartUi as unknown as ThreadPartUi,
+];
 
 export const partUi = (type: number): ThreadPartUi | undefined => THREAD_PART_UIS.find((ui) => ui.type === type);
 
