@@ -87,7 +87,7 @@ export function readMediaInfo(file: File, kind: 'audio' | 'video'): Promise<{ du
         return;
       }
       const video = el as HTMLVideoElement;
-      video.onseeked = () => {
+      const draw = () => {
         window.clearTimeout(timer);
         const canvas = document.createElement('canvas');
         canvas.width = video.videoWidth || 320;
@@ -97,7 +97,15 @@ export function readMediaInfo(file: File, kind: 'audio' | 'video'): Promise<{ du
         g.drawImage(video, 0, 0, canvas.width, canvas.height);
         canvas.toBlob((blob) => finish(blob ? { duration, poster: blob } : { duration }), 'image/png');
       };
-      video.currentTime = Math.min(1, duration / 10);
+      // A recording without a duration (MediaRecorder's WebM) cannot be sought: its first frame is the poster.
+      const at = duration > 0 ? Math.min(1, duration / 10) : 0;
+      if (at === 0) {
+        if (video.readyState >= 2) draw();
+        else video.onloadeddata = draw;
+        return;
+      }
+      video.onseeked = draw;
+      video.currentTime = at;
     };
     el.src = url;
   });
