@@ -12,6 +12,7 @@ import { chosenLocale, codeMessage, localize, requestLocale } from './core/i18n.
 import { RequestValidationError } from './core/validation.js';
 import { authRoutes } from './modules/auth/index.js';
 import { attachmentsRoutes } from './modules/attachments/index.js';
+import { mediaRoutes } from './modules/media/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
 import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
@@ -144,6 +145,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(postsRoutes);
   await api.register(bountyRoutes);
   await api.register(attachmentsRoutes);
+  await api.register(mediaRoutes);
   await api.register(searchRoutes);
   await api.register(topicsRoutes);
   await api.register(adminUsersRoutes);

@@ -29,6 +29,7 @@ import { sms as zhSms } from './zh/sms.js';
 import { stopWords as zhStopWords } from './zh/stopWords.js';
 import { threadParts as zhThreadParts } from './zh/threadParts.js';
 import { bounty as zhBounty } from './zh/bounty.js';
+import { media as zhMedia } from './zh/media.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
 import { votes as zhVotes } from './zh/votes.js';
@@ -66,6 +67,7 @@ import { sms as enSms } from './en/sms.js';
 import { stopWords as enStopWords } from './en/stopWords.js';
 import { threadParts as enThreadParts } from './en/threadParts.js';
 import { bounty as enBounty } from './en/bounty.js';
+import { media as enMedia } from './en/media.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
 import { votes as enVotes } from './en/votes.js';
@@ -105,6 +107,7 @@ export const zh = {
   stopWords: zhStopWords,
   threadParts: zhThreadParts,
   bounty: zhBounty,
+  media: zhMedia,
   threads: zhThreads,
   users: zhUsers,
   votes: zhVotes,
@@ -144,6 +147,7 @@ export const en = {
   stopWords: enStopWords,
   threadParts: enThreadParts,
   bounty: enBounty,
+  media: enMedia,
   threads: enThreads,
   users: enUsers,
   votes: enVotes,

@@ -5,6 +5,9 @@ import { goodsPartBody } from './parts/goods.js';
 import { redPacketPartBody } from './parts/red-packet.js';
 import { votePartBody } from './parts/vote.js';
 import { bountyPartBody } from './parts/bounty.js';
+import { filesPartBody } from './parts/files.js';
+import { audioPartBody, videoPartBody } from './parts/media.js';
+import { imagesPartBody } from './parts/images.js';
 
 /*
  * A thread's parts, in the family's shape (Discuz! Q's "thread_tom"): beside its Markdown text a thread may hold
@@ -47,6 +50,10 @@ export const THREAD_PART_BODIES = {
   106: redPacketPartBody,
   109: votePartBody,
   107: bountyPartBody,
+  108: filesPartBody,
+  102: audioPartBody,
+  103: videoPartBody,
+  101: imagesPartBody,
 } as const satisfies Partial<Record<ThreadPartType, z.ZodType>>;
 export type SupportedThreadPartType = keyof typeof THREAD_PART_BODIES;
 export const SUPPORTED_THREAD_PARTS = Object.keys(THREAD_PART_BODIES).map(Number) as SupportedThreadPartType[];

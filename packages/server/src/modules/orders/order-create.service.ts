@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readSiteSettings } from '../settings/index.js';
 import { threadExistsFor } from '../threads/index.js';
+import { filesPriceCents } from '../media/index.js';
 import { newSerial } from '../wallet/index.js';
 import { presentOrder } from './orders.service.js';
 import {
@@ -94,6 +95,20 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       const bought = await findPurchaseOrder(db, user.id, OrderType.THREAD, thread.id);
       if (bought) return presentOrder(bought, { title: thread.title, anonymous: thread.isAnonymous === 1 });
       amount = Number(thread.priceCents);
+      payeeId = thread.userId;
+      threadId = thread.id;
+      shares = split(amount, site.siteAuthorScale);
+      break;
+    }
+    case OrderType.ATTACHMENT: {
+      // A thread's files sold apart from it (part 108's price), bought as the family's order type 7.
+      const thread = await readableThread(db, viewer, body.threadId);
+      const price = await filesPriceCents(db, thread.id);
+      if (price <= 0) throw invalidField('threadId', msg('media.filesFree'));
+      if (thread.userId === user.id) throw invalidField('threadId', msg('media.youCannotBuyOwnFiles'));
+      const bought = await findPurchaseOrder(db, user.id, OrderType.ATTACHMENT, thread.id);
+      if (bought) return presentOrder(bought, thread.title);
+      amount = price;
       payeeId = thread.userId;
       threadId = thread.id;
       shares = split(amount, site.siteAuthorScale);

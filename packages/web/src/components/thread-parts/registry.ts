@@ -6,6 +6,7 @@ import { goodsPartUi } from './goods-part';
 import { redPacketPartUi } from './red-packet-part';
 import { votePartUi } from './vote-part';
 import { bountyPartUi, type BountyDraft } from './bounty-part';
+import { audioPartUi, filesPartUi, imagesPartUi, videoPartUi } from './media-parts';
 
 /** What a part's editor gets: the body being written (undefined until filled) and where the thread goes. */
 export interface PartEditorProps<B = unknown> {
@@ -44,6 +45,10 @@ export const THREAD_PART_UIS: readonly ThreadPartUi[] = [
   redPacketPartUi as unknown as ThreadPartUi,
   votePartUi as unknown as ThreadPartUi,
   bountyPartUi satisfies ThreadPartUi<BountyDraft, BountyPart | null> as unknown as ThreadPartUi,
+  imagesPartUi as unknown as ThreadPartUi,
+  filesPartUi as unknown as ThreadPartUi,
+  audioPartUi as unknown as ThreadPartUi,
+  videoPartUi as unknown as ThreadPartUi,
 ];
 
 export const partUi = (type: number): ThreadPartUi | undefined => THREAD_PART_UIS.find((ui) => ui.type === type);

@@ -65,6 +65,7 @@ export const money: Catalogue<typeof zh> = {
       '2': 'Reward',
       '3': 'Paid thread',
       '4': 'Paid group',
+      '7': 'Paid files',
       '30': 'Recharge',
       other: 'Other ({{type}})',
     },

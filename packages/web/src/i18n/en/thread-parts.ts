@@ -40,6 +40,25 @@ export const threadParts: Catalogue<typeof zh> = {
       mine: 'You got ¥{{amount}}',
       done: 'All packets have been taken',
       expired: 'Expired: the rest went back to the author',
+    files: {
+      upload: 'Upload files',
+      price: 'Price of the files (optional, sold apart)',
+      title: 'Files ({{count}})',
+      download: 'Download',
+      locked: 'The files are sold apart: ¥{{amount}}',
+      buy: 'Buy the files for ¥{{amount}}',
+      loginToBuy: 'Log in to buy the files',
+      noDownload: 'You may not download files',
+      hidden: 'You may not see the files',
+    },
+    media: {
+      upload: { audio: 'Upload audio', video: 'Upload a video' },
+      formats: 'Accepted formats: {{formats}}',
+      noVideo: 'You may not view videos here, or the thread must be bought first',
+      noAudio: 'Buy the thread to listen',
+    },
+    images: {
+      upload: 'Upload images',
     },
     goods: {
       link: 'Product link',

@@ -37,6 +37,25 @@ export const threadParts = {
       mine: '你领到了 ¥{{amount}}',
       done: '红包已领完',
       expired: '红包已过期，剩余金额已退回',
+    files: {
+      upload: '上传文件',
+      price: '附件价格（可选，单独购买）',
+      title: '附件（{{count}}）',
+      download: '下载',
+      locked: '附件需单独购买：¥{{amount}}',
+      buy: '购买附件 ¥{{amount}}',
+      loginToBuy: '登录后购买附件',
+      noDownload: '你没有下载附件的权限',
+      hidden: '你没有查看附件的权限',
+    },
+    media: {
+      upload: { audio: '上传音频', video: '上传视频' },
+      formats: '支持的格式：{{formats}}',
+      noVideo: '你没有查看视频的权限，或需要先购买主题',
+      noAudio: '需要先购买主题才能收听',
+    },
+    images: {
+      upload: '上传图片',
     },
     goods: {
       link: '商品链接',
