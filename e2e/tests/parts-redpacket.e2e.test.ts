@@ -29,7 +29,10 @@ async function open(page: Page, url: string): Promise<void> {
 describe('red packet part', () => {
   it('the author pays a red packet in the editor; a member who replies gets a packet and sees it', async () => {
     const author = await member();
-    await author.client.ok('POST', '/api/v3/users/pay-password/reset', { password: PASSWORD, payPassword: PAY_PASSWORD });
+    await author.client.ok('POST', '/api/v3/users/pay-password/reset', {
+      password: PASSWORD,
+      payPassword: PAY_PASSWORD,
+    });
     const order = await author.client.ok<OrderInfo>('POST', '/api/v3/order.create', { type: 30, amount: '10.00' });
     await author.client.ok<TradePayResult>('POST', '/api/v3/trade/pay/order', {
       orderSn: order.orderSn,
@@ -69,9 +72,16 @@ describe('red packet part', () => {
     await other.page.getByTestId('reply-box').getByRole('button', { name: '回复' }).click();
     await other.page.getByTestId('reply').filter({ hasText: '谢谢老板！' }).waitFor();
     await expect
-      .poll(async () => (await other.page.getByTestId('red-packet-mine').textContent().catch(() => '')) ?? '', {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await other.page
+            .getByTestId('red-packet-mine')
+            .textContent()
+            .catch(() => '')) ?? '',
+        {
+          timeout: 30_000,
+        },
+      )
       .toContain('你领到了 ¥1.50');
     await e2e.screenshot(other.page, 'parts-thread-redpacket-zh');
 

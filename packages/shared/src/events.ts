@@ -140,8 +140,11 @@ export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[
  * The events outside listeners (webhooks, plugins) hear: every event but the timers the server sets itself
  * (order.expiry_due is the orders module's reminder to itself; outsiders want order.expired).
  */
-const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due', 'red_packet.expiry_due']);
-const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due', 'bounty.expiry_due']);
+const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set([
+  'order.expiry_due',
+  'red_packet.expiry_due',
+  'bounty.expiry_due',
+]);
 export const PUBLIC_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENT_NAMES.has(name));
 
 export function isDomainEventName(name: string): name is DomainEventName {

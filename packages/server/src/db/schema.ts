@@ -869,6 +869,9 @@ export interface ThreadVoteUsersTable {
   threadVoteId: number;
   threadVoteSubitemId: number;
   position: number;
+  createdAt: string;
+}
+
 /** A bounty question (modules/bounty, part 107), the family's thread_rewards. */
 export interface ThreadBountiesTable {
   id: Generated<number>;

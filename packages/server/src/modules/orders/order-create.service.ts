@@ -107,7 +107,7 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       if (price <= 0) throw invalidField('threadId', msg('media.filesFree'));
       if (thread.userId === user.id) throw invalidField('threadId', msg('media.youCannotBuyOwnFiles'));
       const bought = await findPurchaseOrder(db, user.id, OrderType.ATTACHMENT, thread.id);
-      if (bought) return presentOrder(bought, thread.title);
+      if (bought) return presentOrder(bought, { title: thread.title, anonymous: thread.isAnonymous === 1 });
       amount = price;
       payeeId = thread.userId;
       threadId = thread.id;

@@ -10,7 +10,6 @@ export {
 export {
   applyThreadParts,
   assertMayWriteParts,
-  partName,
   partTypesByThread,
   prepareThreadParts,
   presentThreadParts,

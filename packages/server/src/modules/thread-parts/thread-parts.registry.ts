@@ -1,4 +1,4 @@
-import type { ContentIndexes, SupportedThreadPartType, ThreadPartInput, ThreadPartType } from '@luntan/shared';
+import type { SupportedThreadPartType, ThreadPartInput, ThreadPartType } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
@@ -72,5 +72,3 @@ export class ThreadPartRegistry {
     return this.handlers.has(type);
   }
 }
-
-export type { ContentIndexes };

@@ -19,7 +19,7 @@ const PART_NAMES: Readonly<Record<ThreadPartType, MessageKey>> = {
 };
 
 /** The part's name in both languages (for messages). */
-export function partName(type: number): { zh: string; en: string } {
+function partName(type: number): { zh: string; en: string } {
   const key = PART_NAMES[type as ThreadPartType];
   return key ? msg(key as 'threadParts.images') : { zh: String(type), en: String(type) };
 }

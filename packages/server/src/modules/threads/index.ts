@@ -2,7 +2,6 @@
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
 export { authorSeenBy } from './anonymous.js';
 export type { AnonymousState } from './anonymous.js';
-export { firstPostContentFor } from './paid-threads.service.js';
 export { firstPostContentFor, readsWholeThread } from './paid-threads.service.js';
 export { findPost, insertPost, replaceMentions, updatePostIf } from './post-rows.repository.js';
 export { changeThreadState, lockThread } from './thread-state.js';

@@ -4,7 +4,7 @@ import { isSuccess, request } from '../../api/dispatcher';
 import { endpoints } from '../../api/endpoints';
 import { useTranslation } from '../../i18n/use-translation';
 import { Button, TextInput } from '../ui';
-import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
+import type { PartEditorProps, PartViewProps, ThreadPartUi } from './types';
 
 /** The goods card as the editor holds it (the body of part 104: strings as typed; the server checks them). */
 export interface GoodsDraft {

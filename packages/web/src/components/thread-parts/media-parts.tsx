@@ -18,7 +18,7 @@ import { LazyPayDialog as PayDialog } from '../money/lazy-pay-dialog';
 import { createOrder } from '../money/thread-money';
 import { Button, Icon, TextInput } from '../ui';
 import { durationText, fileSizeText, readMediaInfo, uploadWithProgress } from './media-upload';
-import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
+import type { PartEditorProps, PartViewProps, ThreadPartUi } from './types';
 import './media-parts.css';
 
 /** One uploaded file as the editor lists it. */

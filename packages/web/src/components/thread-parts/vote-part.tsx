@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useViewer } from '../../hooks/use-forum';
 import { useRefresh } from '../thread/thread-hooks';
 import { Button, Icon, TextInput } from '../ui';
-import type { PartEditorProps, PartViewProps, ThreadPartUi } from './registry';
+import type { PartEditorProps, PartViewProps, ThreadPartUi } from './types';
 import './vote-part.css';
 
 /** The vote as the editor holds it (the body of part 109; the server checks it). */

@@ -40,6 +40,7 @@ export const threadParts: Catalogue<typeof zh> = {
       mine: 'You got ¥{{amount}}',
       done: 'All packets have been taken',
       expired: 'Expired: the rest went back to the author',
+    },
     files: {
       upload: 'Upload files',
       price: 'Price of the files (optional, sold apart)',

@@ -37,6 +37,7 @@ export const threadParts = {
       mine: '你领到了 ¥{{amount}}',
       done: '红包已领完',
       expired: '红包已过期，剩余金额已退回',
+    },
     files: {
       upload: '上传文件',
       price: '附件价格（可选，单独购买）',
