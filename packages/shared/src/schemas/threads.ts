@@ -215,9 +215,6 @@ export const viewCountQuery = z.object({ threadId: queryId });
 /** GET /api/v3/thread.stick: the sticky threads of the home page or of a category. */
 export const threadStickQuery = z.object({ categoryId: queryId.optional() });
 
-/** The `userId` of the anonymous user: an anonymous thread's author as others see it (no account has id 0). */
-export const ANONYMOUS_USER_ID = 0;
-
 /** The author as lists show them. */
 export interface UserSummary {
   userId: number;

@@ -16,7 +16,7 @@ import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';
 import { TimeText } from './time-text';
-import { ThreadPartMarks } from '../thread-parts/part-views';
+import { ThreadPartMarks } from '../thread-parts/part-marks';
 import { PositionView } from '../thread-parts/position-view';
 import './forum.css';
 

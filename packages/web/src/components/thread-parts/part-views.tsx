@@ -1,6 +1,4 @@
-import type { ThreadDetail, ThreadItem } from '@luntan/shared';
-import { useTranslation } from '../../i18n/use-translation';
-import { Icon } from '../ui';
+import type { ThreadDetail } from '@luntan/shared';
 import { partUi } from './registry';
 import './thread-parts.css';
 
@@ -20,21 +18,5 @@ export function ThreadParts({ thread }: { thread: ThreadDetail }) {
         );
       })}
     </div>
-  );
-}
-
-/** A list's marks of the parts a thread holds (the family's isRedPack, isReward, isVote and the rest). */
-export function ThreadPartMarks({ thread }: { thread: ThreadItem }) {
-  const { t } = useTranslation();
-  const marks = (thread.parts ?? []).map((type) => partUi(type)).filter((ui) => ui !== undefined);
-  if (marks.length === 0) return null;
-  return (
-    <span className="lt-part-marks" data-testid="part-marks">
-      {marks.map((ui) => (
-        <span key={ui.type} className={`lt-part-mark lt-part-mark--${ui.type}`} data-part={ui.type}>
-          <Icon name={ui.icon} title={t(ui.label as never)} />
-        </span>
-      ))}
-    </span>
   );
 }
