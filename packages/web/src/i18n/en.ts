@@ -7,10 +7,6 @@ import { threads } from './en/threads';
 import { money } from './en/money';
 import { plugins } from './en/plugins';
 import { community } from './en/community';
-import { threadParts } from './en/thread-parts';
-import { anonymous } from './en/anonymous';
-import { topics } from './en/topics';
-import { emoji } from './en/emoji';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -22,8 +18,4 @@ export const en: Messages = {
   ...money,
   ...plugins,
   ...community,
-  ...threadParts,
-  ...anonymous,
-  ...topics,
-  ...emoji,
 };

@@ -8,7 +8,5 @@ export {
   renderMarkdown,
   replaceLiterally,
   summarize,
-  topicNames,
 } from './post-content.js';
 export type { MentionTarget } from './post-content.js';
-export type { TopicRef } from './topic-links.js';

@@ -4,7 +4,6 @@ import { useTranslation } from '../../i18n/use-translation';
 import { TimeText } from '../forum/time-text';
 import { UserAvatar, type AvatarUser } from '../people/user-hover-card';
 import { Avatar, Spinner } from '../ui';
-import { EmojiText } from '../emoji/emoji-text';
 
 /** Within this distance of the bottom the history follows new messages; this near the top it loads older ones. */
 const STICK_PX = 80;
@@ -59,7 +58,7 @@ function ChatMessage({
       <div className="lt-chat-msg__body">
         {message.messageText ? (
           <p className="lt-chat-msg__bubble" data-testid="chat-text">
-            <EmojiText text={message.messageText} />
+            {message.messageText}
           </p>
         ) : null}
         {message.imageUrl ? (
