@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { subscribeToEvents } from './subscribers.js';
+import { registerThreadParts } from './thread-parts.js';
 import { docsPlugin } from './modules/docs/index.js';
 import { pluginAssetsRoutes } from './modules/plugins/index.js';
 import { seoRoutes } from './modules/web/index.js';
@@ -42,6 +43,7 @@ export async function buildApp(
   app.addHook('onClose', async () => ctx.limits.store.close());
   app.addHook('onClose', async () => ctx.events.stop());
   subscribeToEvents(ctx);
+  registerThreadParts(ctx);
   // A write may have announced events: its transaction has committed by the time its answer went out.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') ctx.events.wake();

@@ -73,6 +73,8 @@ const envSchema = z.object({
    * networks (tests, closed networks). Default: refused (core/safe-fetch.ts).
    */
   ALLOW_PRIVATE_FETCH: z.enum(['0', '1']).optional(),
+  /** How long a product page may take to answer goods/analysis, ms (modules/goods). */
+  GOODS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export interface Config {
@@ -106,6 +108,8 @@ export interface Config {
   stopGraceMs: number;
   /** ALLOW_PRIVATE_FETCH=1: fetches on someone's behalf may reach private addresses (core/safe-fetch.ts). */
   allowPrivateFetch: boolean;
+  /** GOODS_FETCH_TIMEOUT_MS: how long a product page may take to answer goods/analysis (5 s). */
+  goodsFetchTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processHeader: e.LUNTAN_PROCESS_HEADER === '1',
     stopGraceMs: e.STOP_GRACE_MS,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === '1',
+    goodsFetchTimeoutMs: e.GOODS_FETCH_TIMEOUT_MS,
   };
 }
 

@@ -18,6 +18,7 @@ import { readSiteGate, type SiteGate } from './modules/settings/index.js';
 import { StopWordCache } from './modules/stop-words/index.js';
 import { ViewerCache } from './access/viewer-cache.js';
 import { WebhookDispatcher } from './modules/webhooks/index.js';
+import { ThreadPartRegistry } from './modules/thread-parts/index.js';
 
 /** What sending SMS codes may use (modules/sms). */
 export interface SmsLimits {
@@ -68,6 +69,8 @@ export interface AppContext {
   siteGate: VersionedValue<SiteGate>;
   /** Sends the outgoing webhooks' deliveries (modules/webhooks); started and stopped with the app. */
   webhooks: WebhookDispatcher;
+  /** The kinds of parts a thread may hold (modules/thread-parts), registered by the assembly (thread-parts.ts). */
+  threadParts: ThreadPartRegistry;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
   log: FastifyBaseLogger;
 }
@@ -108,6 +111,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     viewers: new ViewerCache(versions),
     siteGate: new VersionedValue(versions, 'settings', () => readSiteGate(database.db)),
     webhooks: new WebhookDispatcher(database.db, config.allowPrivateFetch),
+    threadParts: new ThreadPartRegistry(),
   };
 }
 

@@ -2,8 +2,11 @@ import type { AppContext } from './context.js';
 import { subscribeLiveDelivery } from './modules/dialogs/index.js';
 import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
+import { subscribeRedPackets } from './modules/red-packets/index.js';
+import { subscribeBountyExpiry } from './modules/bounty/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
+import { subscribeTopics } from './modules/topics/index.js';
 import { subscribeWebhooks } from './modules/webhooks/index.js';
 
 /**
@@ -15,7 +18,10 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeNotifications(ctx);
   subscribeLiveDelivery(ctx);
   subscribeOrderExpiry(ctx);
+  subscribeRedPackets(ctx);
+  subscribeBountyExpiry(ctx);
   subscribeSearchIndexing(ctx);
+  subscribeTopics(ctx);
   subscribeWebhooks(ctx);
   subscribePlugins(ctx);
 }

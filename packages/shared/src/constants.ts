@@ -123,3 +123,6 @@ export type PluginPlatform = (typeof PLUGIN_PLATFORMS)[number];
 export function comparePluginVersions(a: string, b: string): number {
   return Number(a.split('.').join('')) - Number(b.split('.').join(''));
 }
+
+/** The `userId` of the anonymous user: an anonymous thread's author as others see it (no account has id 0). */
+export const ANONYMOUS_USER_ID = 0;

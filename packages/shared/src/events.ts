@@ -90,8 +90,22 @@ export const DOMAIN_EVENTS = {
    * expires it if it is still unpaid, announcing order.expired; other subscribers want order.expired instead.
    */
   'order.expiry_due': z.object({ orderId: id, userId: id }),
+  /**
+   * A timer: a bounty question's deadline (emitted with the thread, due at its expiredAt). The bounty module then
+   * returns what is left to the author, once; outsiders want bounty.expired.
+   */
+  'bounty.expiry_due': z.object({ threadId: id, userId: id }),
+  /** A bounty's author awarded part of it to a reply (answererId's wallet received amountCents). */
+  'bounty.awarded': z.object({ threadId: id, postId: id, userId: id, answererId: id, amountCents: z.number().int() }),
+  /** A bounty's deadline passed: what was left (refundCents) went back to its author. */
+  'bounty.expired': z.object({ threadId: id, userId: id, refundCents: z.number().int() }),
   /** An unpaid order's time ran out: it can no longer be paid. */
   'order.expired': z.object({ orderId: id, userId: id }),
+  /**
+   * A timer: a red packet's time is up (emitted with it, due 24 hours later). The red packets module then returns
+   * what nobody took to the author; others want nothing from it.
+   */
+  'red_packet.expiry_due': z.object({ redPacketId: id, threadId: id, userId: id }),
   /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
   'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),
 
@@ -126,7 +140,11 @@ export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[
  * The events outside listeners (webhooks, plugins) hear: every event but the timers the server sets itself
  * (order.expiry_due is the orders module's reminder to itself; outsiders want order.expired).
  */
-const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set(['order.expiry_due']);
+const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set([
+  'order.expiry_due',
+  'red_packet.expiry_due',
+  'bounty.expiry_due',
+]);
 export const PUBLIC_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENT_NAMES.has(name));
 
 export function isDomainEventName(name: string): name is DomainEventName {

@@ -16,6 +16,6 @@ export type FollowStateValue = (typeof FollowState)[keyof typeof FollowState];
 export const FollowType = { FOLLOWING: 1, FANS: 2 } as const;
 
 /** Order types. 30 (top-up) is the family's number for a recharge. */
-export const OrderType = { REGISTER: 1, REWARD: 2, THREAD: 3, GROUP: 4, RECHARGE: 30 } as const;
+export const OrderType = { REGISTER: 1, REWARD: 2, THREAD: 3, GROUP: 4, ATTACHMENT: 7, RECHARGE: 30 } as const;
 export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
 export const ORDER_TYPES: readonly OrderTypeValue[] = Object.values(OrderType);

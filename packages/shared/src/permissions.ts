@@ -43,6 +43,10 @@ export const PERMISSIONS: readonly PermissionDefinition[] = [
   def('thread.insertReward', 'content', true, '插入悬赏', 'Insert rewards'),
   def('thread.insertRedPacket', 'content', true, '插入红包', 'Insert red packets'),
   def('thread.insertPosition', 'content', true, '插入位置', 'Insert a position'),
+  def('thread.insertVote', 'content', true, '插入投票', 'Insert votes'),
+  def('thread.viewAttachment', 'thread', true, '查看附件', 'View attachments'),
+  def('thread.downloadAttachment', 'thread', true, '下载附件', 'Download attachments'),
+  def('thread.viewVideo', 'thread', true, '查看视频', 'View videos'),
   def('createThreadWithCaptcha', 'content', false, '发布需要验证码', 'A captcha is needed to publish'),
   def('publishNeedBindPhone', 'content', false, '发布需要绑定手机', 'A bound phone is needed to publish'),
   def('user.view', 'user', false, '查看用户资料', 'View user profiles'),
@@ -82,6 +86,10 @@ export const PERMISSION_ALIASES: Readonly<Record<string, string>> = {
   insertReward: 'thread.insertReward',
   insertRedPacket: 'thread.insertRedPacket',
   insertPosition: 'thread.insertPosition',
+  insertVote: 'thread.insertVote',
+  viewAttachment: 'thread.viewAttachment',
+  downloadAttachment: 'thread.downloadAttachment',
+  viewVideo: 'thread.viewVideo',
 };
 
 const CATEGORY_KEY = /^category(\d+)\.(.+)$/;
@@ -108,10 +116,16 @@ export function formatPermission(p: ParsedPermission): string {
   return p.categoryId === null ? p.key : `category${p.categoryId}.${p.key}`;
 }
 
-/** What each default group holds on a fresh site. The administrator group holds everything implicitly. */
+/** What guests and members may do with a thread's files and videos on a fresh site (the family's defaults). */
+const VIEW_MEDIA = ['thread.viewAttachment', 'thread.downloadAttachment', 'thread.viewVideo'];
+
+/**
+ * What each default group holds on a fresh site (a fresh Discuz! Q's group_permission rows, for the keys we share).
+ * The administrator group holds everything implicitly. Existing sites keep what their administrators set.
+ */
 export const DEFAULT_GROUP_PERMISSIONS: Readonly<Record<number, readonly string[]>> = {
   6: ['viewThreads', 'thread.viewPosts'],
-  7: ['viewThreads', 'thread.viewPosts'],
+  7: ['viewThreads', 'thread.viewPosts', ...VIEW_MEDIA],
   8: [
     'viewThreads',
     'thread.viewPosts',
@@ -121,6 +135,7 @@ export const DEFAULT_GROUP_PERMISSIONS: Readonly<Record<number, readonly string[
     'thread.hideOwnThreadOrPost',
     'user.view',
     'userFollow.create',
+    ...VIEW_MEDIA,
   ],
   10: [
     'viewThreads',
@@ -132,6 +147,14 @@ export const DEFAULT_GROUP_PERMISSIONS: Readonly<Record<number, readonly string[
     'thread.editOwnThread',
     'thread.hideOwnThreadOrPost',
     'thread.insertImage',
+    'thread.insertPay',
+    'thread.insertAttachment',
+    'thread.insertRedPacket',
+    'thread.insertReward',
+    'thread.insertGoods',
+    'thread.insertPosition',
+    'thread.allowAnonymous',
+    ...VIEW_MEDIA,
     'user.view',
     'userFollow.create',
     'dialog.create',

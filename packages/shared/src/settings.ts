@@ -56,6 +56,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   s('dialogOpen', 'boolean', true),
   /** Largest image upload in KiB. */
   s('attachmentSizeLimit', 'number', 5120),
+  /** Extensions a thread's files (part 108) may have, comma-separated (the family's support_file_ext). */
+  s(
+    'supportFileExt',
+    'string',
+    'pdf,doc,docx,xls,xlsx,ppt,pptx,txt,md,csv,zip,rar,7z,gz,png,jpg,jpeg,gif,webp,mp3,mp4',
+  ),
+  /** Largest file, audio or video upload in MiB (the family's support_max_size; never above the server's 20 MiB). */
+  s('supportMaxSize', 'number', 20),
+  /** The most files a thread may hold (the family's support_max_upload_attachment_num). */
+  s('supportMaxUploadAttachmentNum', 'number', 9),
   // Money (docs/money.md). siteMode 'pay': new members pay sitePrice to join (-3006 until they do).
   s('siteMode', 'string', 'public'),
   s('sitePrice', 'money', '0.00'),

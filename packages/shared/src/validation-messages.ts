@@ -181,6 +181,7 @@ interface LooseDef {
   in?: Node;
   out?: Node;
   options?: readonly Node[];
+  discriminator?: string;
   left?: Node;
   right?: Node;
   shape?: Record<string, Node>;
@@ -193,15 +194,30 @@ interface LooseDef {
 
 const defOf = (node: Node): LooseDef => node._zod.def as unknown as LooseDef;
 
-/** A schema with everything that stands in its place: wrapped, piped or united schemas. */
-function layers(node: Node, out: Node[] = []): Node[] {
+/**
+ * A schema with everything that stands in its place: wrapped, piped or united schemas. Reached under the key `key`
+ * (a record's key such as content.indexes' "107"), a discriminated union stands for the options whose discriminator
+ * is that key, when any is: a part's fields are labelled by its own schema, not the first part's.
+ */
+function layers(node: Node, out: Node[] = [], key?: PropertyKey): Node[] {
   if (out.includes(node) || out.length > 64) return out;
   out.push(node);
   const def = defOf(node);
-  for (const next of [def.innerType, def.in, def.out, def.left, def.right, ...(def.options ?? [])]) {
-    if (next) layers(next, out);
+  for (const next of [def.innerType, def.in, def.out, def.left, def.right, ...optionsFor(def, key)]) {
+    if (next) layers(next, out, key);
   }
   return out;
+}
+
+function optionsFor(def: LooseDef, key: PropertyKey | undefined): readonly Node[] {
+  const options = def.options ?? [];
+  if (!def.discriminator || key === undefined) return options;
+  const matching = options.filter((option) => {
+    const field = defOf(option).shape?.[def.discriminator!];
+    const values = field ? (defOf(field) as { values?: unknown[] }).values : undefined;
+    return values?.map(String).includes(String(key)) === true;
+  });
+  return matching.length > 0 ? matching : options;
 }
 
 /** The schemas of `key` inside any layer of `nodes`. */
@@ -245,7 +261,7 @@ export function labelOf(path: readonly PropertyKey[], schema?: Node, part = 'bod
   if (schema) {
     let nodes = layers(schema);
     for (const key of path) {
-      nodes = children(nodes, key).flatMap((node) => layers(node));
+      nodes = children(nodes, key).flatMap((node) => layers(node, [], key));
       found.push(labelIn(nodes));
     }
   }

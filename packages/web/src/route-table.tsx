@@ -193,6 +193,9 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
               lazy: lazyPage('user'),
             },
             { id: 'thread', path: 'thread/:threadId', loader: pageLoader(ctx, 'thread'), lazy: lazyPage('thread') },
+            // Topics (#name#): one topic's threads, and the list of topics.
+            { id: 'topic', path: 'topic/:topicId', loader: pageLoader(ctx, 'topic'), lazy: lazyPage('topic') },
+            { id: 'topics', path: 'topics', loader: pageLoader(ctx, 'topics'), lazy: lazyPage('topics') },
             // New thread, or ?threadId= to edit one.
             { id: 'post', path: 'thread/post', loader: pageLoader(ctx, 'post', loginRequired), lazy: lazyPage('post') },
             // The member's money (docs/money.md).

@@ -1,3 +1,4 @@
+import type { Locale } from '@luntan/shared';
 import type { User } from '../db/schema.js';
 
 /** Who is asking, and what they may do. Built once per /api request (access/viewer.ts). */
@@ -8,4 +9,6 @@ export interface ViewerContext {
   isAdmin: boolean;
   /** Permission keys held (category-scoped ones as `category<ID>.<key>`); administrators hold all implicitly. */
   permissions: Set<string>;
+  /** The language the answer is read in (core/i18n.ts requestLocale), for the few texts inside data; zh if unset. */
+  locale?: Locale;
 }

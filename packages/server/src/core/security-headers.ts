@@ -36,7 +36,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         fontSrc: ["'self'", 'data:'],
         // The statistics script of the site settings may report to its own host.
         connectSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'https:'],
+        // blob: the editor reads a chosen video's duration and poster frame from an object URL before uploading it.
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -46,6 +46,14 @@ import * as replySearchFill from './migrations/2026112606-reply-search-fill.js';
 import * as replySearchIndexes from './migrations/2026112607-reply-search-indexes.js';
 import * as events from './migrations/2026112608-events.js';
 import * as webhooks from './migrations/2026112609-webhooks.js';
+import * as threadParts from './migrations/2026112710-thread-parts.js';
+import * as anonymousThreads from './migrations/2026112712-anonymous-threads.js';
+import * as topics from './migrations/2026112720-topics.js';
+import * as redPackets from './migrations/2026112730-red-packets.js';
+import * as votes from './migrations/2026112750-votes.js';
+import * as emoji from './migrations/2026112712-emoji.js';
+import * as threadPosition from './migrations/2026112760-thread-position.js';
+import * as bounties from './migrations/2026112740-bounties.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -85,6 +93,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112607-reply-search-indexes': replySearchIndexes,
   '2026112608-events': events,
   '2026112609-webhooks': webhooks,
+  '2026112710-thread-parts': threadParts,
+  '2026112712-anonymous-threads': anonymousThreads,
+  '2026112720-topics': topics,
+  '2026112730-red-packets': redPackets,
+  '2026112750-votes': votes,
+  '2026112712-emoji': emoji,
+  '2026112760-thread-position': threadPosition,
+  '2026112740-bounties': bounties,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table shapes as the code sees them (camelCase; the CamelCasePlugin maps them to snake_case columns).
@@ -193,6 +193,13 @@ export interface ThreadsTable {
   /** What the thread costs to read whole (0: free), and how many characters of its body everyone sees. */
   priceCents: Generated<number>;
   freeWords: Generated<number>;
+  /** Posted anonymously (thread.allowAnonymous): others see the first post's author as 匿名用户 / Anonymous. */
+  isAnonymous: Generated<number>;
+  /** Where the thread was written (thread.insertPosition): degrees, null when it has none; the place and address. */
+  longitude: Generated<number | null>;
+  latitude: Generated<number | null>;
+  address: Generated<string>;
+  location: Generated<string>;
 }
 
 export interface PostsTable {
@@ -674,7 +681,106 @@ export interface DB {
   notificationTpls: NotificationTplsTable;
   smsCodes: SmsCodesTable;
   webhooks: WebhooksTable;
+  threadParts: ThreadPartsTable;
+  threadRedPackets: ThreadRedPacketsTable;
+  threadRedPacketShares: ThreadRedPacketSharesTable;
+  threadVotes: ThreadVotesTable;
+  threadVoteSubitems: ThreadVoteSubitemsTable;
+  threadVoteUsers: ThreadVoteUsersTable;
+  threadBounties: ThreadBountiesTable;
+  bountyAwards: BountyAwardsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  topics: TopicsTable;
+  threadTopic: ThreadTopicTable;
+  emoji: EmojiTable;
+}
+
+/** A topic (`#name#`, modules/topics). */
+export interface TopicsTable {
+  id: Generated<number>;
+  /** Who first named it. */
+  userId: number;
+  /** The name as first written. */
+  content: string;
+  /** The name folded (NFKC, lower case): unique. */
+  contentKey: string;
+  /** The visible threads (approved, published, not deleted) linked to it. */
+  threadCount: Generated<number>;
+  /** The views of those threads. */
+  viewCount: Generated<number>;
+  recommended: Generated<number>;
+  recommendedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ThreadTopicTable {
+  threadId: number;
+  topicId: number;
+  createdAt: string;
+}
+
+/** A thread's part (modules/thread-parts), the family's thread_tom. */
+export interface ThreadPartsTable {
+  id: Generated<number>;
+  threadId: number;
+  /** The part's type (packages/shared schemas/thread-parts.ts ThreadPart). */
+  type: number;
+  /** What the part keeps, as JSON (its handler's own shape). */
+  value: string;
+  /** Of a part whose items can be paid separately, which are (JSON list of ids). */
+  priceIds: ColumnType<string, string | undefined, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A thread's red packet (modules/red-packets), the family's thread_red_packets; amounts in cents. */
+export interface ThreadRedPacketsTable {
+  id: Generated<number>;
+  threadId: number;
+  postId: number;
+  userId: number;
+  rule: number;
+  condition: number;
+  likenum: number;
+  /** The password text a reply must hold ('' none). */
+  content: string;
+  priceCents: ColumnType<number, number, number>;
+  moneyCents: ColumnType<number, number, number>;
+  number: number;
+  remainCents: ColumnType<number, number, number>;
+  remainNumber: number;
+  returnedCents: ColumnType<number, number | undefined, number>;
+  status: number;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One packet of a red packet: its pre-split amount and who claimed it (NULL: nobody yet). */
+export interface ThreadRedPacketSharesTable {
+  id: Generated<number>;
+  redPacketId: number;
+  threadId: number;
+  seq: number;
+  amountCents: ColumnType<number, number, number>;
+  userId: number | null;
+  postId: number | null;
+  receivedAt: string | null;
+  seenAt: string | null;
+}
+
+/** A site's image emoji (modules/emoji), the family's `emoji` table. */
+export interface EmojiTable {
+  id: Generated<number>;
+  category: string;
+  /** An http(s) address or a path on this site (`emoji/qq/weixiao.gif`). */
+  url: string;
+  /** With its colons, as the family stores it: `:weixiao:`. */
+  code: string;
+  order: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** An outgoing webhook (modules/webhooks). */
@@ -729,3 +835,66 @@ export type Notification = Selectable<NotificationsTable>;
 export type Order = Selectable<OrdersTable>;
 export type WalletCash = Selectable<WalletCashTable>;
 export type OauthProvider = Selectable<OauthProvidersTable>;
+
+/** A thread's vote (modules/votes), the family's thread_votes. */
+export interface ThreadVotesTable {
+  id: Generated<number>;
+  threadId: number;
+  voteTitle: string;
+  /** 1 single choice, 2 multiple. */
+  choiceType: number;
+  /** How many members voted. */
+  voteUsers: ColumnType<number, number | undefined, number>;
+  /** When voting ends (ISO-8601 UTC). */
+  expiredAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One option of a vote, with its count. */
+export interface ThreadVoteSubitemsTable {
+  id: Generated<number>;
+  threadVoteId: number;
+  content: string;
+  voteCount: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One option a member chose; `position` numbers a ballot's choices from 0 (one ballot per member and vote). */
+export interface ThreadVoteUsersTable {
+  id: Generated<number>;
+  userId: number;
+  threadId: number;
+  threadVoteId: number;
+  threadVoteSubitemId: number;
+  position: number;
+  createdAt: string;
+}
+
+/** A bounty question (modules/bounty, part 107), the family's thread_rewards. */
+export interface ThreadBountiesTable {
+  id: Generated<number>;
+  threadId: number;
+  /** The thread's author, whose wallet holds the frozen offer. */
+  userId: number;
+  type: ColumnType<number, number | undefined, number>;
+  amountCents: number;
+  remainingCents: number;
+  expiresAt: string;
+  /** When what was left went back to the author (the deadline's timer ran), or null. */
+  settledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One award of a bounty to a reply. */
+export interface BountyAwardsTable {
+  id: Generated<number>;
+  threadId: number;
+  postId: number;
+  /** The reply's author, who received it. */
+  userId: number;
+  amountCents: number;
+  createdAt: string;
+}

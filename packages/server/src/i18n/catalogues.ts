@@ -10,6 +10,7 @@ import { categories as zhCategories } from './zh/categories.js';
 import { core as zhCore } from './zh/core.js';
 import { dialogs as zhDialogs } from './zh/dialogs.js';
 import { finance as zhFinance } from './zh/finance.js';
+import { goods as zhGoods } from './zh/goods.js';
 import { groups as zhGroups } from './zh/groups.js';
 import { invites as zhInvites } from './zh/invites.js';
 import { mail as zhMail } from './zh/mail.js';
@@ -26,8 +27,12 @@ import { settings as zhSettings } from './zh/settings.js';
 import { signinFields as zhSigninFields } from './zh/signinFields.js';
 import { sms as zhSms } from './zh/sms.js';
 import { stopWords as zhStopWords } from './zh/stopWords.js';
+import { threadParts as zhThreadParts } from './zh/threadParts.js';
+import { bounty as zhBounty } from './zh/bounty.js';
+import { media as zhMedia } from './zh/media.js';
 import { threads as zhThreads } from './zh/threads.js';
 import { users as zhUsers } from './zh/users.js';
+import { votes as zhVotes } from './zh/votes.js';
 import { wallet as zhWallet } from './zh/wallet.js';
 import { webhooks as zhWebhooks } from './zh/webhooks.js';
 import { wechat as zhWechat } from './zh/wechat.js';
@@ -43,6 +48,7 @@ import { categories as enCategories } from './en/categories.js';
 import { core as enCore } from './en/core.js';
 import { dialogs as enDialogs } from './en/dialogs.js';
 import { finance as enFinance } from './en/finance.js';
+import { goods as enGoods } from './en/goods.js';
 import { groups as enGroups } from './en/groups.js';
 import { invites as enInvites } from './en/invites.js';
 import { mail as enMail } from './en/mail.js';
@@ -59,8 +65,12 @@ import { settings as enSettings } from './en/settings.js';
 import { signinFields as enSigninFields } from './en/signinFields.js';
 import { sms as enSms } from './en/sms.js';
 import { stopWords as enStopWords } from './en/stopWords.js';
+import { threadParts as enThreadParts } from './en/threadParts.js';
+import { bounty as enBounty } from './en/bounty.js';
+import { media as enMedia } from './en/media.js';
 import { threads as enThreads } from './en/threads.js';
 import { users as enUsers } from './en/users.js';
+import { votes as enVotes } from './en/votes.js';
 import { wallet as enWallet } from './en/wallet.js';
 import { webhooks as enWebhooks } from './en/webhooks.js';
 import { wechat as enWechat } from './en/wechat.js';
@@ -78,6 +88,7 @@ export const zh = {
   core: zhCore,
   dialogs: zhDialogs,
   finance: zhFinance,
+  goods: zhGoods,
   groups: zhGroups,
   invites: zhInvites,
   mail: zhMail,
@@ -94,8 +105,12 @@ export const zh = {
   signinFields: zhSigninFields,
   sms: zhSms,
   stopWords: zhStopWords,
+  threadParts: zhThreadParts,
+  bounty: zhBounty,
+  media: zhMedia,
   threads: zhThreads,
   users: zhUsers,
+  votes: zhVotes,
   wallet: zhWallet,
   webhooks: zhWebhooks,
   wechat: zhWechat,
@@ -113,6 +128,7 @@ export const en = {
   core: enCore,
   dialogs: enDialogs,
   finance: enFinance,
+  goods: enGoods,
   groups: enGroups,
   invites: enInvites,
   mail: enMail,
@@ -129,8 +145,12 @@ export const en = {
   signinFields: enSigninFields,
   sms: enSms,
   stopWords: enStopWords,
+  threadParts: enThreadParts,
+  bounty: enBounty,
+  media: enMedia,
   threads: enThreads,
   users: enUsers,
+  votes: enVotes,
   wallet: enWallet,
   webhooks: enWebhooks,
   wechat: enWechat,

@@ -1,10 +1,43 @@
 import { z } from 'zod';
 
-/** The family's attachment types; only images are accepted so far. */
-export const AttachmentType = { IMAGE: 1 } as const;
+/** The family's attachment types (its attachments.type): 0 a file, 1 an image, 2 audio, 3 video. */
+export const AttachmentType = { FILE: 0, IMAGE: 1, AUDIO: 2, VIDEO: 3 } as const;
+export type AttachmentTypeValue = (typeof AttachmentType)[keyof typeof AttachmentType];
 
-/** The `type` field of the upload form: `image` (or the family's number, 1). */
-export const attachmentUploadType = z.enum(['image', '1']).default('image');
+/** The `type` field of the upload form: a name (`image`, `file`, `audio`, `video`) or the family's number. */
+export const attachmentUploadType = z
+  .enum(['image', '1', 'file', '0', 'audio', '2', 'video', '3'])
+  .default('image')
+  .transform((t): AttachmentTypeValue => {
+    switch (t) {
+      case 'file':
+      case '0':
+        return AttachmentType.FILE;
+      case 'audio':
+      case '2':
+        return AttachmentType.AUDIO;
+      case 'video':
+      case '3':
+        return AttachmentType.VIDEO;
+      default:
+        return AttachmentType.IMAGE;
+    }
+  });
+
+/**
+ * The audio and video formats accepted (the ones browsers play), by extension; the bytes must say the same
+ * (sniffed on upload). The MIME type each is served with.
+ */
+export const AUDIO_FORMATS: Readonly<Record<string, string>> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
+};
+export const VIDEO_FORMATS: Readonly<Record<string, string>> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
 
 /**
  * The image-URL query form (GET /api/v3/attachments/<fileKey>.<ext>?level=&width=&fps=), the spec's compression
@@ -82,4 +115,16 @@ export interface AttachmentItem {
   thumbUrl: string;
   /** The stored files, served as they are from /uploads/ with a year's cache. */
   sizes: ImageSize[];
+}
+
+/** What POST /api/v3/attachments answers for a file (type 0), audio (2) or video (3). */
+export interface FileAttachmentItem {
+  id: number;
+  type: number;
+  fileName: string;
+  /** The extension, lowercase ("pdf", "mp4"). */
+  format: string;
+  fileSize: number;
+  /** Seconds (audio and video, when the uploader's browser read it); 0 when unknown. */
+  duration: number;
 }

@@ -7,6 +7,8 @@ import { problem } from '../validation-messages.js';
 import { moneyField } from './money-field.js';
 import { captchaField } from './captcha.js';
 import { ThreadSort } from '../list-codes.js';
+import { contentIndexes, type ContentIndexes, type ThreadPartView } from './thread-parts.js';
+import { threadPosition, type ThreadPosition } from './position.js';
 
 export const THREAD_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -55,7 +57,14 @@ export const searchKeywordSchema = labeled(
 
 export const contentTextSchema = z.string().transform(withoutNul).superRefine(charsBetween(0, POST_CONTENT_MAX));
 
-export const contentObject = z.object({ text: contentTextSchema });
+/**
+ * A thread's content: its Markdown text and its parts (`indexes`, schemas/thread-parts.ts). Replies take text only.
+ */
+export const contentObject = z.object({ text: contentTextSchema, indexes: contentIndexes.optional() });
+
+/** Whether the content brings at least one part that is not being deleted (a thread of parts may have no text). */
+const bringsParts = (content: { indexes?: ContentIndexes | undefined }): boolean =>
+  Object.values(content.indexes ?? {}).some((part) => part.operation !== 'delete');
 
 const EMPTY = problem({ kind: 'empty' });
 
@@ -72,6 +81,9 @@ export const freeWordsSchema = labeled(z.number().int().min(0).max(THREAD_FREE_W
   en: 'Free characters',
 });
 
+/** Post a thread anonymously (thread.allowAnonymous in its category): 1/0 or true/false, as the family's `anonymous`. */
+export const anonymousFlag = labeled(bodyFlag, { zh: '匿名发布', en: 'Post anonymously' });
+
 /** POST /api/v3/thread.create */
 export const threadCreateBody = z
   .object({
@@ -86,11 +98,20 @@ export const threadCreateBody = z
     freeWords: freeWordsSchema.optional(),
     /** The captcha's solution, when the poster's group holds createThreadWithCaptcha (forum other.createThreadWithCaptcha). */
     captcha: captchaField.optional(),
+    /**
+     * Post anonymously (needs thread.allowAnonymous in the category): others see the author as 匿名用户 / Anonymous,
+     * without id or avatar; the author and administrators still see who it is.
+     */
+    anonymous: anonymousFlag.optional(),
+    /** Where the thread was written (thread.insertPosition in the category). */
+    position: threadPosition.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.draft) return;
     if (body.title === '') ctx.addIssue({ code: 'custom', path: ['title'], ...EMPTY });
-    if (body.content.text.trim() === '') ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...EMPTY });
+    if (body.content.text.trim() === '' && !bringsParts(body.content)) {
+      ctx.addIssue({ code: 'custom', path: ['content', 'text'], ...EMPTY });
+    }
   });
 export type ThreadCreateBody = z.infer<typeof threadCreateBody>;
 
@@ -104,9 +125,12 @@ export const threadUpdateBody = z
     draft: bodyFlag.optional(),
     price: threadPriceSchema.optional(),
     freeWords: freeWordsSchema.optional(),
+    /** A new position (thread.insertPosition in the category), or null to remove the thread's position. */
+    position: threadPosition.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (
+      body.position === undefined &&
       body.title === undefined &&
       body.content === undefined &&
       body.categoryId === undefined &&
@@ -171,6 +195,8 @@ export const threadListQuery = z.object({
         .refine((n) => [1, 2, 3, 5].includes(n), problem({ kind: 'notOneOf', values: [1, 2, 3, 5] }))
         .optional(),
       toUserId: queryId.optional(),
+      /** The threads that name a topic (topics.list, the topic page). */
+      topicId: queryId.optional(),
     })
     .prefault({}),
 });
@@ -244,12 +270,26 @@ export interface ThreadItem {
   /** Whether the viewer bought the thread (a paid order of type 3). False for free threads and for guests. */
   paid: boolean;
   /**
+   * Posted anonymously. To everyone but its author and administrators `user` is then the anonymous user
+   * (`ANONYMOUS_USER_ID`, nickname 匿名用户 / Anonymous, no avatar): show no link, no card, no profile. The author
+   * and administrators get the real author, to be shown with an "anonymous" mark.
+   */
+  isAnonymous: boolean;
+  /**
    * Whether the viewer reads the whole body: a free thread, or its author, an administrator, a holder of
    * thread.freeViewPosts in its category, someone who may edit it, or a buyer. When false the summary, and in
    * thread.detail the content, hold only the first `freeWords` characters (`content.html` as escaped paragraphs,
    * `content.text` as plain text, no images, no mentions): show the price and a button to buy (order.create type 3).
    */
   canViewFull: boolean;
+  /** The types of the parts the thread holds (schemas/thread-parts.ts), for the marks of a list. */
+  parts: number[];
+  /** Where the thread was written (schemas/position.ts), or null. */
+  position: ThreadPosition | null;
+  /** The family's marks: whether the thread holds a red packet (106), a bounty question (107), a vote (109). */
+  isRedPack: boolean;
+  isReward: boolean;
+  isVote: boolean;
   /**
    * Only in a search (thread.list with filter[search]): null when the thread itself (its title or first post) holds
    * the words, else the reply or comment through which it was found.
@@ -284,6 +324,8 @@ export interface ThreadDetail extends ThreadItem {
     text: string;
     /** Rendered, sanitised HTML. */
     html: string;
+    /** The thread's parts as this viewer may see them, keyed by type (schemas/thread-parts.ts). */
+    indexes: Record<string, ThreadPartView>;
   };
   /** Users mentioned in the first post (none when the viewer reads only the free part). */
   mentions: UserSummary[];

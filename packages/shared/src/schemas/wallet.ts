@@ -57,6 +57,22 @@ export const WalletChangeType = {
   GROUP_EXPENSE: 43,
   REGISTER_EXPENSE: 44,
   ADMIN_SUBTRACT: 50,
+  /** Red packets, numbered as the family numbers them: the author's money frozen for the packets. */
+  RED_PACKET_FREEZE: 150,
+  /** A packet a member got. */
+  RED_PACKET_INCOME: 151,
+  /** The unclaimed rest back to the author (unfrozen). */
+  RED_PACKET_REFUND: 152,
+  /** A packet taken from the author's frozen money. */
+  RED_PACKET_EXPENSE: 153,
+  /** A bounty question (悬赏), in the family's numbers: the offer frozen in the author's wallet … */
+  BOUNTY_FREEZE: 160,
+  /** … an award received by the answerer … */
+  BOUNTY_INCOME: 161,
+  /** … what was left at the deadline, back to the author (frozen to available) … */
+  BOUNTY_REFUND: 162,
+  /** … and an award leaving the author's frozen money. */
+  BOUNTY_EXPENSE: 164,
 } as const;
 export type WalletChangeTypeValue = (typeof WalletChangeType)[keyof typeof WalletChangeType];
 

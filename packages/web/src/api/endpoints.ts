@@ -47,6 +47,7 @@ export const endpoints = {
     paidUsers: '/api/v3/thread.paidusers',
   },
   reports: { create: '/api/v3/reports' },
+  goods: { analysis: '/api/v3/goods/analysis' },
   orders: { create: '/api/v3/order.create' },
   pay: { order: '/api/v3/trade/pay/order', sandboxComplete: '/api/v3/pay/sandbox/complete' },
   wallet: { cash: '/api/v3/wallet/cash' },

@@ -7,6 +7,10 @@ import { threads } from './en/threads';
 import { money } from './en/money';
 import { plugins } from './en/plugins';
 import { community } from './en/community';
+import { threadParts } from './en/thread-parts';
+import { anonymous } from './en/anonymous';
+import { topics } from './en/topics';
+import { emoji } from './en/emoji';
 
 /** English: complete, and the spec's words exactly where the spec gives them. */
 export const en: Messages = {
@@ -18,4 +22,8 @@ export const en: Messages = {
   ...money,
   ...plugins,
   ...community,
+  ...threadParts,
+  ...anonymous,
+  ...topics,
+  ...emoji,
 };

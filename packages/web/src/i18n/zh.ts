@@ -7,6 +7,10 @@ import { threads } from './zh/threads';
 import { money } from './zh/money';
 import { plugins } from './zh/plugins';
 import { community } from './zh/community';
+import { threadParts } from './zh/thread-parts';
+import { anonymous } from './zh/anonymous';
+import { topics } from './zh/topics';
+import { emoji } from './zh/emoji';
 
 /** Chinese (the default locale). Every user-visible text of the web app lives here and in en.ts. */
 export const zh = {
@@ -18,6 +22,10 @@ export const zh = {
   ...money,
   ...plugins,
   ...community,
+  ...threadParts,
+  ...anonymous,
+  ...topics,
+  ...emoji,
 } as const;
 
 export type Messages = Catalogue<typeof zh>;

@@ -18,6 +18,8 @@ import { Pager } from '../components/forum/pager';
 import { SearchBox } from '../components/forum/search-box';
 import { ThreadCard } from '../components/forum/thread-card';
 import { PluginSlot } from '../components/plugin/plugin-slot';
+import { HotTopicsCard } from '../components/forum/hot-topics';
+import { HOT_TOPICS_CARD, hotTopicsQuery } from '../api/topic-queries';
 import { LinkButton, Spinner } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
@@ -46,6 +48,7 @@ export async function loader(ctx: AppContext, { request }: LoaderFunctionArgs): 
     ctx.queryClient.ensureQueryData(categoriesQuery(ctx.api)),
     ctx.queryClient.ensureQueryData(threadListQuery(ctx.api, params)),
     ctx.queryClient.ensureQueryData(threadListQuery(ctx.api, RECOMMEND)),
+    ctx.queryClient.ensureQueryData(hotTopicsQuery(ctx.api, HOT_TOPICS_CARD)),
   ]);
   return null;
 }
@@ -255,6 +258,7 @@ export function Component() {
         <PluginSlot target="plugin_index" hook="recommend_replace">
           <RecommendCard />
         </PluginSlot>
+        <HotTopicsCard />
         <PluginSlot target="plugin_index" hook="qrcode_replace" />
         <PluginSlot target="plugin_index" hook="right_insert" />
       </aside>

@@ -17,9 +17,25 @@ import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { useCaptcha } from '../components/community/captcha';
+import { AnonymousChoice } from '../components/forum/anonymous-choice';
+import { canPostAnonymously } from '../components/people/anonymous-user';
 import type { RouteHandle } from '../routing/handle';
 import './post.css';
 import { endpoints } from '../api/endpoints';
+import {
+  draftsOf,
+  indexesOf,
+  ThreadPartEditors,
+  unreadyParts,
+  type PartDrafts,
+} from '../components/thread-parts/part-editors';
+import {
+  mayInsertPosition,
+  PositionEditor,
+  positionDraftOf,
+  positionToSend,
+  type PositionDraft,
+} from '../components/thread-parts/position-editor';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -47,6 +63,12 @@ interface DraftValues {
   /** A paid thread's price ("" or "0" free) and how many characters everyone sees. */
   price?: string;
   freeWords?: string;
+  /** The thread's parts being written, by type (components/thread-parts). */
+  parts?: PartDrafts;
+  /** Post anonymously (a new thread only, where thread.allowAnonymous is held). */
+  anonymous?: boolean;
+  /** Where the thread was written (thread.insertPosition). */
+  position?: PositionDraft;
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
@@ -129,6 +151,8 @@ function PostForm({ threadId }: { threadId: number }) {
     title: editing?.title ?? '',
     text: editing?.content.text ?? '',
     ...moneyValues(editing),
+    parts: draftsOf(editing),
+    position: positionDraftOf(editing?.position),
   }));
   const [pending, setPending] = useState<'publish' | 'draft' | null>(null);
   const restored = useRef(false);
@@ -176,6 +200,8 @@ function PostForm({ threadId }: { threadId: number }) {
     (forum?.permissions ?? []).some((p) => p === 'thread.insertImage' || p.endsWith('.thread.insertImage'));
 
   const mayCharge = canInsertPay(forum, categoryId);
+  // Anonymity is chosen when the thread is made (thread.create), where the category allows it for the viewer.
+  const mayPostAnonymously = !editing && canPostAnonymously(forum, categoryId);
   // Sent only by those who may charge (and always when editing a priced thread, so clearing the price frees it).
   const money = mayCharge ? { price: values.price?.trim() || '0', freeWords: Number(values.freeWords || 0) } : {};
 
@@ -184,13 +210,28 @@ function PostForm({ threadId }: { threadId: number }) {
       toast.warning(t('editor.chooseCategory'));
       return;
     }
-    if (!asDraft && (!values.title.trim() || !values.text.trim())) {
+    const parts = values.parts ?? {};
+    const hasParts = Object.values(parts).some((body) => body !== null && body !== undefined);
+    if (!asDraft && (!values.title.trim() || (!values.text.trim() && !hasParts))) {
       toast.warning(t('editor.required'));
+      return;
+    }
+    const unready = unreadyParts(parts);
+    if (unready.length > 0) {
+      toast.warning(
+        t('threadParts.notReady', { parts: unready.map((type) => t(`threadParts.names.${type}` as never)).join('、') }),
+      );
+      return;
+    }
+    const place = positionToSend(values.position, editing?.position);
+    if (place.incomplete) {
+      toast.warning(t('threadParts.position.incomplete'));
       return;
     }
     setPending(asDraft ? 'draft' : 'publish');
     try {
-      const content = { text: values.text };
+      const indexes = indexesOf(parts, editing);
+      const content = indexes ? { text: values.text, indexes } : { text: values.text };
       const answer = editing
         ? await post<{ threadId: number }>(endpoints.threads.update, {
             threadId: editing.threadId,
@@ -198,6 +239,7 @@ function PostForm({ threadId }: { threadId: number }) {
             content,
             categoryId,
             ...money,
+            ...('position' in place ? { position: place.position } : {}),
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
         : await post<{ threadId: number }>(endpoints.threads.create, {
@@ -205,6 +247,8 @@ function PostForm({ threadId }: { threadId: number }) {
             title: values.title,
             content,
             ...money,
+            ...(mayPostAnonymously && values.anonymous ? { anonymous: 1 } : {}),
+            ...(place.position ? { position: place.position } : {}),
             ...(asDraft ? { draft: true } : {}),
             ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
@@ -292,6 +336,15 @@ function PostForm({ threadId }: { threadId: number }) {
           <PluginSlot target="plugin_post" hook="post_extension_entry_hook" renderData={pluginRenderData} />
         }
       />
+      <ThreadPartEditors
+        drafts={values.parts ?? {}}
+        onChange={(parts) => setValues((v) => ({ ...v, parts }))}
+        categoryId={categoryId}
+        threadId={threadId}
+      />
+      {mayInsertPosition(forum, categoryId) || editing?.position ? (
+        <PositionEditor value={values.position} onChange={(position) => setValues((v) => ({ ...v, position }))} />
+      ) : null}
       <PluginSlot target="plugin_post" hook="post_extension_content_hook" renderData={pluginRenderData} />
       {mayCharge ? (
         <fieldset className="lt-post-form__money" data-testid="paid-fields">
@@ -316,6 +369,12 @@ function PostForm({ threadId }: { threadId: number }) {
           />
           <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
         </fieldset>
+      ) : null}
+      {mayPostAnonymously ? (
+        <AnonymousChoice
+          checked={values.anonymous === true}
+          onChange={(anonymous) => setValues((v) => ({ ...v, anonymous }))}
+        />
       ) : null}
       {captcha.element}
       <div className="lt-post-form__actions">

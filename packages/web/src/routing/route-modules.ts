@@ -45,6 +45,8 @@ export const ROUTE_MODULES = {
   wxLogin: { load: () => import('../routes/wx-login'), src: 'src/routes/wx-login.tsx' },
   wxAuth: { load: () => import('../routes/wx-auth'), src: 'src/routes/wx-auth.tsx' },
   wxBind: { load: () => import('../routes/wx-bind'), src: 'src/routes/wx-bind.tsx' },
+  topic: { load: () => import('../routes/topic'), src: 'src/routes/topic.tsx' },
+  topics: { load: () => import('../routes/topics'), src: 'src/routes/topics.tsx' },
   // The back office: its own chunks, loaded only when an administrator opens it.
   admin: { load: () => adminPage(import('../admin/admin-layout')), src: 'src/admin/admin-layout.tsx' },
   adminSettings: { load: () => adminPage(import('../admin/settings-page')), src: 'src/admin/settings-page.tsx' },
@@ -107,6 +109,7 @@ export function pageLoader(ctx: AppContext, id: RouteModuleId, guard?: Guard): R
 const PREFETCH_PATHS: Record<string, RouteModuleId> = {
   '/': 'home',
   '/search': 'search',
+  '/topics': 'topics',
   '/message': 'message',
   '/my': 'my',
   '/user/login': 'login',

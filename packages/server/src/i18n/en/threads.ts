@@ -5,10 +5,13 @@ import type { threads as zh } from '../zh/threads.js';
 export const threads = {
   youNotPostPaid: 'You may not post paid content in this category',
   anonymous: 'Anonymous',
+  anonymousUser: 'Anonymous',
+  mayNotPostAnonymously: 'You may not post anonymously in this category',
   memberDoesNotShow: 'This member does not show what they liked',
   threadChangedMeanwhileTry: 'The thread changed meanwhile, please try again',
   threadNotFound: 'thread not found',
   postNotFound: 'post not found',
   publishedThreadCannotBecome: 'A published thread cannot become a draft again',
   threadNotPublishedYet: 'The thread is not published yet',
+  noPositionPermission: 'You may not add a position in this category',
 } as const satisfies Texts<typeof zh>;

@@ -1,6 +1,7 @@
 /** The server's Chinese messages: notifications. */
 export const notifications = {
   noSuchNotification: '通知不存在',
+  anonymousActor: '匿名用户',
   withdrawalApproved: '已通过审核，等待打款',
   withdrawalPaid: '已打款',
   withdrawalRejected: '被驳回',

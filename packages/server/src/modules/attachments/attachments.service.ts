@@ -8,20 +8,23 @@ import {
   attachmentUploadType,
   queryId,
   withoutNul,
+  THREAD_PART_PERMISSIONS,
   type AttachmentItem,
+  type AttachmentTypeValue,
+  type FileAttachmentItem,
   type ImageQuery,
 } from '@luntan/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, invalidField } from '../../core/errors.js';
-import { readMultipartUpload, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
+import { readMultipartUpload, sizeText, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
 import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
-import { can, requireUser } from '../../access/viewer.js';
+import { can, canAnywhere, requireUser } from '../../access/viewer.js';
 import { findCategory } from '../categories/index.js';
 import { categoryNotFound } from '../categories/index.js';
-import { readSetting } from '../settings/index.js';
+import { readSetting, readSiteSettings } from '../settings/index.js';
 import { decodeSetting } from '../settings/index.js';
 import { findAttachmentByKey, insertAttachment } from './attachments.repository.js';
 import {
@@ -35,6 +38,17 @@ import {
   type StoredImage,
 } from './images.js';
 import { msg } from '../../i18n/index.js';
+import { allowedExtensions, checkFileUpload, maxFileBytes, presentFileAttachment, storeFile } from './files.js';
+
+/** The permission each kind of upload needs (the part it is for). */
+const UPLOAD_PERMISSION: Readonly<Record<AttachmentTypeValue, string>> = {
+  [AttachmentType.FILE]: THREAD_PART_PERMISSIONS[108],
+  [AttachmentType.IMAGE]: 'thread.insertImage',
+  [AttachmentType.AUDIO]: THREAD_PART_PERMISSIONS[102],
+  [AttachmentType.VIDEO]: THREAD_PART_PERMISSIONS[103],
+};
+/** Whoever holds none of these may upload nothing: refused before the body is read. */
+export const UPLOAD_PERMISSIONS = Object.values(UPLOAD_PERMISSION);
 
 export function presentAttachment(a: Attachment): AttachmentItem {
   const ext = extensionOf(a.format);
@@ -74,17 +88,28 @@ const field = (issues: RequestValidationError['issues'], name: string) =>
     'body',
   );
 
-/** POST /api/v3/attachments: reads the multipart upload, checks it, stores the image in its sizes. */
-export async function uploadAttachment(ctx: AppContext, request: FastifyRequest): Promise<AttachmentItem> {
+/**
+ * POST /api/v3/attachments: reads the multipart upload, checks it, stores the image in its sizes, or the file,
+ * audio or video as it came (files.ts).
+ */
+export async function uploadAttachment(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<AttachmentItem | FileAttachmentItem> {
   const user = requireUser(request.viewer);
-  const limit = await sizeLimitBytes(ctx);
+  const imageLimit = await sizeLimitBytes(ctx);
+  const site = await readSiteSettings(ctx.db);
+  const fileLimit = maxFileBytes(site.supportMaxSize);
+  // The type is known only once the form is read: read up to the larger limit, then hold each type to its own.
   const { file, fields } = await readMultipartUpload(request, {
     field: 'file',
-    label: msg('attachments.image'),
-    fileSize: limit,
+    label: msg('media.file'),
+    fileSize: Math.max(imageLimit, fileLimit),
   });
   const type = attachmentUploadType.safeParse(fields.get('type'), { reportInput: true });
   if (!type.success) throw field(type.error.issues, 'type');
+  const permission = UPLOAD_PERMISSION[type.data];
+  if (!canAnywhere(request.viewer, permission)) throw forbidden();
   let categoryId: number | undefined;
   if (fields.get('categoryId')) {
     const parsed = queryId.safeParse(fields.get('categoryId'), { reportInput: true });
@@ -92,9 +117,43 @@ export async function uploadAttachment(ctx: AppContext, request: FastifyRequest)
     const category = await findCategory(ctx.db, parsed.data);
     if (!category) throw categoryNotFound();
     categoryId = category.id;
-    if (!can(request.viewer, 'thread.insertImage', categoryId)) throw forbidden();
+    if (!can(request.viewer, permission, categoryId)) throw forbidden();
+  }
+  if (type.data !== AttachmentType.IMAGE) {
+    if (!file) throw invalidField('file', msg('media.chooseFileUpload'));
+    const fileName = withoutNul(file.fileName).slice(0, 255);
+    const format = await checkFileUpload(type.data, fileName, file.bytes, {
+      fileExtensions: allowedExtensions(site.supportFileExt),
+      maxBytes: fileLimit,
+    });
+    const duration = Number(fields.get('duration') ?? 0);
+    const stored = await storeFile(ctx.uploadsDir, file.bytes, format);
+    const row = {
+      ...stored,
+      userId: user.id,
+      postId: null,
+      type: type.data,
+      fileName,
+      format,
+      fileSize: file.bytes.length,
+      width: 0,
+      height: 0,
+      isAnimated: 0,
+      // The uploader's browser reads the duration from the file's metadata (the editor sends it along).
+      sizes: JSON.stringify(Number.isFinite(duration) && duration > 0 && duration < 864_000 ? { duration } : {}),
+      createdAt: now(),
+    };
+    const id = await insertAttachment(ctx.db, row);
+    return presentFileAttachment({ id, ...row });
   }
   if (!file) throw invalidField('file', msg('attachments.chooseImageUpload'));
+  if (file.bytes.length > imageLimit) {
+    const label = msg('attachments.image');
+    throw invalidField(
+      'file',
+      msg('core.most', { labelZh: label.zh, sizeText: sizeText(imageLimit), labelEn: label.en.toLowerCase() }),
+    );
+  }
   const { bytes } = file;
   const fileName = withoutNul(file.fileName).slice(0, 255);
 

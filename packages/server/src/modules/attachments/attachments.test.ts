@@ -169,7 +169,7 @@ describe('POST /api/v3/attachments', () => {
 
   it('refuses a missing file, a wrong type, a JSON body and an image over the size setting', async () => {
     expect((await upload(alice.token, undefined)).Data).toMatchObject({ field: 'file' });
-    expect((await upload(alice.token, jpeg(), { type: 'video' })).Data).toMatchObject({ field: 'type' });
+    expect((await upload(alice.token, jpeg(), { type: 'sticker' })).Data).toMatchObject({ field: 'type' });
     expect((await t.post('/api/v3/attachments', { file: 'x' }, alice.token)).Data).toMatchObject({ field: 'file' });
     await t.post('/api/settings.v2', { data: [{ key: 'attachmentSizeLimit', value: 10, tag: 'default' }] }, t.admin);
     try {

@@ -3,3 +3,8 @@
 export { findAttachment, linkAttachments } from './attachments.repository.js';
 export { attachmentsRoutes } from './attachments.routes.js';
 export { presentAttachment } from './attachments.service.js';
+export {
+  durationOf as durationOfAttachment,
+  filePath as attachmentFilePath,
+  mediaMimeType as mediaMimeTypeOf,
+} from './files.js';

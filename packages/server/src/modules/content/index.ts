@@ -8,5 +8,7 @@ export {
   renderMarkdown,
   replaceLiterally,
   summarize,
+  topicNames,
 } from './post-content.js';
 export type { MentionTarget } from './post-content.js';
+export type { TopicRef } from './topic-links.js';

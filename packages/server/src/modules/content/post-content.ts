@@ -12,6 +12,9 @@ import MarkdownIt, { type StateCore, type StateInline, type Token } from 'markdo
 import cjkFriendly from 'markdown-it-cjk-friendly';
 import { FilterXSS } from 'xss';
 import type { DB } from '../../db/schema.js';
+import { imageEmojiIn } from '../emoji/index.js';
+import { emojiImagesAsText, emojiPlugin, isEmojiImage, type EmojiEnv } from './emoji-rule.js';
+import { collectTopicNames, topicLinks, type TopicRef } from './topic-links.js';
 
 /**
  * Post content: Markdown source in, sanitised HTML out, with mentions resolved to users: `[@nickname](/user/12)` (what
@@ -33,7 +36,9 @@ export interface LinkedMention {
   nickname: string;
 }
 
-interface RenderEnv {
+interface RenderEnv extends EmojiEnv {
+  /** `#name#` links (topic-links.ts): the topics that exist, by folded name. */
+  topics: Map<string, TopicRef>;
   mentionUsers: Map<string, MentionTarget>;
   linkedUsers: Map<number, LinkedMention>;
   mentioned: Set<number>;
@@ -163,8 +168,10 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographe
 // CommonMark misses emphasis next to CJK punctuation (`**规则（一）**的`); this plugin fixes the flanking rules.
 md.use(cjkFriendly);
 md.inline.ruler.after('text', 'mention', mentionRule);
+md.use(topicLinks);
 // Last, once escaped characters have joined the text around them (text_join).
 md.core.ruler.push('mention_links', mentionLinks);
+md.use(emojiPlugin);
 
 const renderLinkOpen =
   md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -182,7 +189,10 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
   return renderImage(tokens, idx, options, env, self);
 };
 
-const ALLOWED_CLASS = /^(mention|language-[\w+#-]{1,30})$/;
+const ALLOWED_CLASS = /^(mention|topic|language-[\w+#-]{1,30})$/;
+
+/** The emoji images of the text being sanitised (set around each synchronous `process`). */
+let emojiSources: ReadonlySet<string> = new Set();
 
 const sanitizer = new FilterXSS({
   whiteList: {
@@ -219,6 +229,10 @@ const sanitizer = new FilterXSS({
   stripIgnoreTag: true,
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
   css: false,
+  onTag(tag: string, html: string) {
+    if (tag !== 'img' || !/\sclass=/i.test(html)) return undefined;
+    return isEmojiImage(html, emojiSources) ? html : '';
+  },
   onTagAttr(tag: string, name: string, value: string) {
     // Only the values our renderer writes; anything else is dropped.
     if (name === 'class') return ALLOWED_CLASS.test(value) ? undefined : '';
@@ -334,32 +348,54 @@ export async function findLinkedMentions(
 
 /**
  * Renders Markdown to sanitised HTML; `@username` mentions link only to users in `mentionUsers`, mention links only
- * to users in `linkedUsers`.
+ * to users in `linkedUsers`; `:code:` shows the image in `imageEmoji` (code with colons → safe address) or the
+ * Unicode emoji of that shortcode.
  */
 export function renderMarkdown(
   text: string,
   mentionUsers = new Map<string, MentionTarget>(),
   linkedUsers = new Map<number, LinkedMention>(),
+  imageEmoji = new Map<string, string>(),
+  topics = new Map<string, TopicRef>(),
 ): RenderedContent {
-  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set() };
-  const html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
+  const env: RenderEnv = { mentionUsers, linkedUsers, mentioned: new Set(), imageEmoji, topics };
+  emojiSources = new Set(imageEmoji.values());
+  let html: string;
+  try {
+    html = sanitizer.process(md.render(text, env as unknown as Record<string, unknown>));
+  } finally {
+    emojiSources = new Set();
+  }
   return { html, mentions: [...env.mentioned], plain: plainText(html) };
 }
 
-/** Renders a post's Markdown by `authorId`, resolving its @mentions against the users table. */
-export async function renderContent(db: Kysely<DB>, text: string, authorId: number): Promise<RenderedContent> {
-  const [byName, byId] = await Promise.all([
+/**
+ * Renders a post's Markdown by `authorId`, resolving its @mentions against the users table and its `:code:` emoji
+ * against the site's emoji; `#name#` links to the topics given (the topics module's topicsNamedIn, which makes them
+ * first).
+ */
+export async function renderContent(
+  db: Kysely<DB>,
+  text: string,
+  authorId: number,
+  topics?: Map<string, TopicRef>,
+): Promise<RenderedContent> {
+  const [byName, byId, emoji] = await Promise.all([
     findMentionTargets(db, text, authorId),
     findLinkedMentions(db, text, authorId),
+    imageEmojiIn(db, text),
   ]);
-  return renderMarkdown(text, byName, byId);
+  return renderMarkdown(text, byName, byId, emoji, topics);
 }
+
+/** The names of the topics (`#name#`) a post's Markdown names, where rendering would see them. */
+export const topicNames = (text: string): string[] => collectTopicNames(md, text);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** The text of sanitised HTML: images dropped, blocks separated by a space, entities decoded. */
 export function plainText(html: string): string {
-  return html
+  return emojiImagesAsText(html)
     .replace(/<img\b[^>]*>/gi, ' ')
     .replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|td|th)>|<br\s*\/?>|<hr\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')

@@ -15,7 +15,15 @@ describe('groups', () => {
 
   it('reads a group with its permissions', async () => {
     const res = await t.get<GroupData>('/api/group.resource.v2?id=7&include=permission', t.admin);
-    expect(res.Data.permissions).toEqual(['thread.viewPosts', 'viewThreads']);
+    expect([...(res.Data.permissions ?? [])].sort()).toEqual(
+      [
+        'thread.downloadAttachment',
+        'thread.viewAttachment',
+        'thread.viewPosts',
+        'thread.viewVideo',
+        'viewThreads',
+      ].sort(),
+    );
     const member = await t.get<GroupData>('/api/group.resource.v2?id=10&include=permission', t.admin);
     expect(member.Data.permissions).toEqual(
       expect.arrayContaining([
@@ -25,8 +33,21 @@ describe('groups', () => {
         'thread.favorite',
         'userFollow.create',
         'dialog.create',
+        // What a fresh Discuz! Q gives its members too.
+        'thread.insertPay',
+        'thread.insertAttachment',
+        'thread.insertRedPacket',
+        'thread.insertReward',
+        'thread.insertGoods',
+        'thread.insertPosition',
+        'thread.allowAnonymous',
+        'thread.viewAttachment',
+        'thread.downloadAttachment',
+        'thread.viewVideo',
       ]),
     );
+    expect(member.Data.permissions).not.toContain('thread.insertVideo');
+    expect(member.Data.permissions).not.toContain('thread.insertAudio');
     const bare = await t.get<GroupData>('/api/group.resource.v2?id=7', t.admin);
     expect(bare.Data.permissions).toBeUndefined();
   });

@@ -155,6 +155,7 @@ export function findPostSubject(db: Kysely<DB>, postId: number) {
       'posts.deletedAt',
       'posts.contentHtml',
       'threads.userId as threadUserId',
+      'threads.isAnonymous as threadIsAnonymous',
       'threads.title as threadTitle',
       'threads.isApproved as threadIsApproved',
       'threads.isDraft as threadIsDraft',

@@ -10,7 +10,7 @@ import {
   mentionedUserIds,
   type PostSubject,
 } from './notifications.repository.js';
-import { cut, QUOTE_CHARS, safely, send } from './notice-sender.js';
+import { cut, QUOTE_CHARS, safely, send, type Notice } from './notice-sender.js';
 import { msg, type Message } from '../../i18n/index.js';
 
 /*
@@ -57,10 +57,24 @@ export async function notifyThreadPublished(ctx: AppContext, threadId: number): 
   });
 }
 
+/**
+ * Who a post's notices come from: its author; for an anonymous thread's first post nobody (no fromUser, no block
+ * check that would tell who it is), named 匿名用户 / Anonymous in the site's language.
+ */
+async function actorOf(ctx: AppContext, p: PostSubject): Promise<Omit<Notice, 'key' | 'userId'>> {
+  const common = { ...subjectIds(p) };
+  if (p.isFirst === 1 && p.threadIsAnonymous === 1) {
+    const locale = (await readSiteInfo(ctx.db)).siteLocale;
+    const actor = msg('notifications.anonymousActor')[locale === 'en' ? 'en' : 'zh'];
+    return { ...common, actorId: null, showActor: false, vars: { content: quoteOf(p), actor } };
+  }
+  return { ...common, actorId: p.userId, showActor: true, vars: { content: quoteOf(p) } };
+}
+
 async function tellPostPublished(ctx: AppContext, postId: number): Promise<void> {
   const p = await findPostSubject(ctx.db, postId);
   if (!p || !isVisible(p)) return;
-  const base = { actorId: p.userId, showActor: true, vars: { content: quoteOf(p) }, ...subjectIds(p) };
+  const base = await actorOf(ctx, p);
   const answered = new Set<number>();
   if (p.isFirst === 0) {
     const authors = p.isComment === 1 ? [p.replyUserId, p.commentUserId] : [p.threadUserId];
@@ -70,7 +84,7 @@ async function tellPostPublished(ctx: AppContext, postId: number): Promise<void>
     await send(ctx, { ...base, key: 'post.replied', userId, subject: { key: `replied:post:${p.id}`, mode: 'once' } });
   }
   for (const userId of await mentionedUserIds(ctx.db, p.id)) {
-    if (answered.has(userId)) continue;
+    if (answered.has(userId) || userId === p.userId) continue;
     await send(ctx, { ...base, key: 'post.reminded', userId, subject: { key: `related:post:${p.id}`, mode: 'once' } });
   }
 }

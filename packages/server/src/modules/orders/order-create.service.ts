@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readSiteSettings } from '../settings/index.js';
 import { threadExistsFor } from '../threads/index.js';
+import { filesPriceCents } from '../media/index.js';
 import { newSerial } from '../wallet/index.js';
 import { presentOrder } from './orders.service.js';
 import {
@@ -24,7 +25,7 @@ import {
   findThreadToBuy,
   findUnpaidOrder,
   insertOrder,
-  orderTitle,
+  orderSubject,
 } from './orders.repository.js';
 import { msg } from '../../i18n/index.js';
 
@@ -92,8 +93,22 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       }
       // Bought already: the order that bought it is the answer (status paid), not a second purchase.
       const bought = await findPurchaseOrder(db, user.id, OrderType.THREAD, thread.id);
-      if (bought) return presentOrder(bought, thread.title);
+      if (bought) return presentOrder(bought, { title: thread.title, anonymous: thread.isAnonymous === 1 });
       amount = Number(thread.priceCents);
+      payeeId = thread.userId;
+      threadId = thread.id;
+      shares = split(amount, site.siteAuthorScale);
+      break;
+    }
+    case OrderType.ATTACHMENT: {
+      // A thread's files sold apart from it (part 108's price), bought as the family's order type 7.
+      const thread = await readableThread(db, viewer, body.threadId);
+      const price = await filesPriceCents(db, thread.id);
+      if (price <= 0) throw invalidField('threadId', msg('media.filesFree'));
+      if (thread.userId === user.id) throw invalidField('threadId', msg('media.youCannotBuyOwnFiles'));
+      const bought = await findPurchaseOrder(db, user.id, OrderType.ATTACHMENT, thread.id);
+      if (bought) return presentOrder(bought, { title: thread.title, anonymous: thread.isAnonymous === 1 });
+      amount = price;
       payeeId = thread.userId;
       threadId = thread.id;
       shares = split(amount, site.siteAuthorScale);
@@ -156,7 +171,7 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     },
     REUSE_MIN_LEFT_MS,
   );
-  if (unpaid) return presentOrder(unpaid, await orderTitle(db, unpaid));
+  if (unpaid) return presentOrder(unpaid, await orderSubject(db, unpaid));
 
   const at = now();
   const order = await ctx.db.transaction().execute(async (trx) => {
@@ -185,5 +200,5 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     );
     return created;
   });
-  return presentOrder(order, await orderTitle(db, order));
+  return presentOrder(order, await orderSubject(db, order));
 }

@@ -34,6 +34,8 @@ const boughtAlready = () => new AppError(Code.RESOURCE_EXIST, msg('orders.youAlr
 const EXPENSE: Partial<Record<number, WalletChangeTypeValue>> = {
   [OrderType.REWARD]: WalletChangeType.REWARD_EXPENSE,
   [OrderType.THREAD]: WalletChangeType.THREAD_EXPENSE,
+  // A thread's files bought apart are in the ledger as a thread's purchase (and sale), described as its files.
+  [OrderType.ATTACHMENT]: WalletChangeType.THREAD_EXPENSE,
   [OrderType.GROUP]: WalletChangeType.GROUP_EXPENSE,
   [OrderType.REGISTER]: WalletChangeType.REGISTER_EXPENSE,
 };
@@ -48,6 +50,9 @@ function describe(order: Order, title: string, locale: string, side: 'payer' | '
     case OrderType.THREAD:
       if (side === 'payer') return en ? `Bought the thread${about}` : `购买主题${about}`;
       return en ? `Sale of the thread${about}` : `主题${about}售出`;
+    case OrderType.ATTACHMENT:
+      if (side === 'payer') return en ? `Bought the files of the thread${about}` : `购买主题${about}的附件`;
+      return en ? `Sale of the files of the thread${about}` : `主题${about}的附件售出`;
     case OrderType.REWARD:
       if (side === 'payer') return en ? `Rewarded the thread${about}` : `打赏主题${about}`;
       return en ? `Reward for the thread${about}` : `主题${about}收到打赏`;
@@ -112,10 +117,10 @@ export async function settle(
       return 'returned';
     }
 
-    if (order.type === OrderType.THREAD) {
+    if (order.type === OrderType.THREAD || order.type === OrderType.ATTACHMENT) {
       const bought = await insertPurchase(trx, {
         userId: order.userId,
-        type: OrderType.THREAD,
+        type: order.type,
         thingId: order.threadId!,
         orderId: order.id,
         at,
@@ -151,12 +156,13 @@ export async function settle(
         });
         break;
       case OrderType.THREAD:
+      case OrderType.ATTACHMENT:
       case OrderType.REWARD:
         if (order.payeeId !== null && Number(order.authorAmountCents) > 0) {
           await applyChange(trx, {
             userId: order.payeeId,
             available: Number(order.authorAmountCents),
-            type: order.type === OrderType.THREAD ? WalletChangeType.THREAD_INCOME : WalletChangeType.REWARD_INCOME,
+            type: order.type === OrderType.REWARD ? WalletChangeType.REWARD_INCOME : WalletChangeType.THREAD_INCOME,
             desc: describe(order, title, locale, 'payee'),
             orderId: order.id,
           });

@@ -16,10 +16,23 @@ export const ReceiptOutcome = { SETTLED: 1, RETURNED: 2 } as const;
 
 /** The title an order shows: its thread's or its group's, else empty. */
 export async function orderTitle(db: Db, o: Order): Promise<string> {
+  return (await orderSubject(db, o)).title;
+}
+
+/** An order's title, and whether it is about an anonymous thread (whose author, the payee, is named to nobody). */
+export async function orderSubject(db: Db, o: Order): Promise<{ title: string; anonymous: boolean }> {
   if (o.threadId !== null) {
-    const t = await db.selectFrom('threads').select('title').where('id', '=', o.threadId).executeTakeFirst();
-    return t?.title ?? '';
+    const t = await db
+      .selectFrom('threads')
+      .select(['title', 'isAnonymous'])
+      .where('id', '=', o.threadId)
+      .executeTakeFirst();
+    return { title: t?.title ?? '', anonymous: t?.isAnonymous === 1 };
   }
+  return { title: await otherTitle(db, o), anonymous: false };
+}
+
+async function otherTitle(db: Db, o: Order): Promise<string> {
   if (o.groupId !== null) {
     const g = await db.selectFrom('groups').select('name').where('id', '=', o.groupId).executeTakeFirst();
     return g?.name ?? '';
@@ -31,7 +44,7 @@ export async function orderTitle(db: Db, o: Order): Promise<string> {
 export async function findThreadToBuy(db: Db, threadId: number) {
   return db
     .selectFrom('threads')
-    .select(['id', 'categoryId', 'userId', 'isDraft', 'isApproved', 'deletedAt', 'priceCents', 'title'])
+    .select(['id', 'categoryId', 'userId', 'isDraft', 'isApproved', 'deletedAt', 'priceCents', 'title', 'isAnonymous'])
     .where('id', '=', threadId)
     .executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Order } from '../../db/schema.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
-import { findOrderBySn, listOrderRows, orderTitle } from './orders.repository.js';
+import { findOrderBySn, listOrderRows, orderSubject } from './orders.repository.js';
 import { msg } from '../../i18n/index.js';
 
 /*
@@ -28,7 +28,9 @@ export const orderNotFound = () => notFound(msg('orders.orderNotFound'));
 const effectiveStatus = (o: Pick<Order, 'status' | 'expiresAt'>, at = now()) =>
   o.status === OrderStatus.PENDING && o.expiresAt <= at ? OrderStatus.EXPIRED : o.status;
 
-export function presentOrder(o: Order, title: string): OrderInfo {
+/** An order as its member reads it; of an anonymous thread, without the payee (its author: threads/anonymous.ts). */
+export function presentOrder(o: Order, subject: { title: string; anonymous: boolean }): OrderInfo {
+  const { title } = subject;
   return {
     id: o.id,
     orderSn: o.orderSn,
@@ -38,7 +40,7 @@ export function presentOrder(o: Order, title: string): OrderInfo {
     authorAmount: formatMoney(Number(o.authorAmountCents)),
     masterAmount: formatMoney(Number(o.masterAmountCents)),
     userId: o.userId,
-    payeeId: o.payeeId,
+    payeeId: subject.anonymous ? null : o.payeeId,
     threadId: o.threadId,
     groupId: o.groupId,
     title,
@@ -59,7 +61,7 @@ export async function readOrder(db: Kysely<DB>, viewer: ViewerContext, orderSn: 
   const user = requireUser(viewer);
   const order = await findOrder(db, orderSn);
   if (!order || (order.userId !== user.id && !viewer.isAdmin)) throw orderNotFound();
-  return presentOrder(order, await orderTitle(db, order));
+  return presentOrder(order, await orderSubject(db, order));
 }
 
 export async function listOrders(
@@ -69,6 +71,6 @@ export async function listOrders(
 ): Promise<Page<OrderInfo>> {
   const { page, perPage } = query;
   const { count: totalCount, rows } = await listOrderRows(db, userId, query);
-  const pageData = await Promise.all(rows.map(async (o) => presentOrder(o, await orderTitle(db, o))));
+  const pageData = await Promise.all(rows.map(async (o) => presentOrder(o, await orderSubject(db, o))));
   return { pageData, currentPage: page, perPage, totalCount, totalPage: Math.ceil(totalCount / perPage) };
 }

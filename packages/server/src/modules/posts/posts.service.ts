@@ -27,11 +27,13 @@ import {
   postNotFound,
   type ThreadState,
 } from '../threads/index.js';
+import { authorSeenBy, type AnonymousState } from '../threads/index.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/index.js';
 import { changeThreadState, lockThread } from '../threads/index.js';
 import { firstPostContentFor } from '../threads/index.js';
 import { screenText } from '../stop-words/index.js';
 import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { topicsNamedIn } from '../topics/index.js';
 import {
   addLike,
   bumpPostCounter,
@@ -51,9 +53,15 @@ import { msg } from '../../i18n/index.js';
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
   viewer.user !== null && can(viewer, key, categoryId);
 
+/** A post's author; of an anonymous thread's first post, as the viewer may see them (threads/anonymous.ts). */
+function byline(viewer: ViewerContext, thread: AnonymousState, p: PostRow): UserSummary {
+  const real = { userId: p.userId, nickname: p.authorNickname, avatar: p.authorAvatar };
+  return p.isFirst === 1 ? authorSeenBy(viewer, thread, real) : real;
+}
+
 function presentPost(
   viewer: ViewerContext,
-  thread: ThreadState,
+  thread: ThreadState & AnonymousState,
   p: PostRow,
   liked: Set<number>,
   users: Map<number, UserSummary>,
@@ -62,7 +70,7 @@ function presentPost(
   return {
     id: p.id,
     threadId: p.threadId,
-    user: { userId: p.userId, nickname: p.authorNickname, avatar: p.authorAvatar },
+    user: byline(viewer, thread, p),
     content: { text: p.content, html: p.contentHtml },
     replyPostId: p.replyPostId,
     replyUserId: p.replyUserId,
@@ -85,7 +93,7 @@ function presentPost(
 async function presentPosts(
   db: Kysely<DB>,
   viewer: ViewerContext,
-  thread: ThreadState,
+  thread: ThreadState & AnonymousState,
   rows: PostRow[],
   commentsByReply = new Map<number, PostRow[]>(),
 ): Promise<PostItem[]> {
@@ -248,7 +256,7 @@ export async function createPost(
   const content = screened.text;
   // A {MOD} word holds the reply for review: it counts nowhere until approved (administrators are never held).
   const held = screened.held && !viewer.isAdmin;
-  const rendered = await renderContent(ctx.db, content, user.id);
+  const rendered = await renderContent(ctx.db, content, user.id, await topicsNamedIn(ctx.db, content, user.id));
   const at = now();
   const postId = await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
@@ -312,7 +320,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
       : undefined;
   const content = screened?.text;
   const held = (screened?.held ?? false) && !viewer.isAdmin;
-  const rendered = content !== undefined ? await renderContent(ctx.db, content, post.userId) : undefined;
+  const rendered =
+    content !== undefined
+      ? await renderContent(ctx.db, content, post.userId, await topicsNamedIn(ctx.db, content, post.userId))
+      : undefined;
   const at = now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockThread(trx, ctx.dialect, thread.id);
@@ -348,7 +359,10 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         const delta = body.isLiked ? 1 : -1;
         if (post.isFirst === 1) await bumpThreadCounter(trx, thread.id, 'likeCount', delta);
         await bumpPostCounter(trx, post.id, 'likeCount', delta);
-        await bumpUserCounter(trx, post.userId, 'likedCount', delta);
+        // Likes of an anonymous thread count for no one's likes received: they would point at its author.
+        if (post.isFirst === 0 || thread.isAnonymous !== 1) {
+          await bumpUserCounter(trx, post.userId, 'likedCount', delta);
+        }
       }
     }
     if (body.isDeleted !== undefined && post.isFirst === 0) {

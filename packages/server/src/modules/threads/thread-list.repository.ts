@@ -20,6 +20,10 @@ export interface ThreadListFilter {
   search?: ThreadSearch | undefined;
   complex?: number | undefined;
   toUserId?: number | undefined;
+  /** Leave out anonymous threads: another's list of a member's threads must not show theirs (anonymous.ts). */
+  namedOnly?: boolean | undefined;
+  /** The threads linked to a topic (thread_topic, modules/topics). */
+  topicId?: number | undefined;
   sort: number;
   stickyFirst: boolean;
 }
@@ -58,6 +62,13 @@ function applyListFilter<O>(
   if (f.essence !== undefined) q = q.where('threads.isEssence', '=', f.essence ? 1 : 0);
   // With complex 2 (liked), toUserId names whose likes are listed, not the author.
   if (f.toUserId !== undefined && f.complex !== ThreadComplex.LIKED) q = q.where('threads.userId', '=', f.toUserId);
+  if (f.namedOnly) q = q.where('threads.isAnonymous', '=', sql.lit(0));
+  const topicId = f.topicId;
+  if (topicId !== undefined) {
+    q = q.where('threads.id', 'in', (eb) =>
+      eb.selectFrom('threadTopic').select('threadTopic.threadId').where('threadTopic.topicId', '=', topicId),
+    );
+  }
   if (part.viewedRecently !== undefined) {
     const since = utcDay(HOT_DAYS - 1);
     q = q.where('threads.id', part.viewedRecently ? 'in' : 'not in', (eb) =>
@@ -77,9 +88,16 @@ function applyListFilter<O>(
     );
   }
   if (viewerId !== null) {
-    // Authors the viewer blocked are left out.
-    q = q.where('threads.userId', 'not in', (eb) =>
-      eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+    // Authors the viewer blocked are left out; but not from anonymous threads, whose leaving would name them.
+    q = q.where((eb) =>
+      eb.or([
+        eb('threads.isAnonymous', '=', sql.lit(1)),
+        eb(
+          'threads.userId',
+          'not in',
+          eb.selectFrom('userDenies').select('userDenies.denyUserId').where('userDenies.userId', '=', viewerId),
+        ),
+      ]),
     );
     if (f.complex === ThreadComplex.FAVORITES) {
       q = q.where((eb) =>
@@ -111,6 +129,7 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
   f.essence === undefined &&
   f.complex === undefined &&
   f.toUserId === undefined &&
+  f.topicId === undefined &&
   f.search === undefined;
 
 async function countFromCategories(
@@ -139,7 +158,8 @@ async function countFromCategories(
     )
     .where('threads.deletedAt', 'is', null)
     .where('threads.isDraft', '=', sql.lit(0))
-    .where('threads.isApproved', '=', sql.lit(1));
+    .where('threads.isApproved', '=', sql.lit(1))
+    .where('threads.isAnonymous', '=', sql.lit(0));
   if (f.categoryIds)
     blocked = blocked.where('threads.categoryId', 'in', f.categoryIds.length > 0 ? f.categoryIds : [0]);
   return total - Number((await blocked.executeTakeFirstOrThrow()).n);

@@ -78,8 +78,11 @@ export async function listThreadsFor(
     search,
     complex: filter.complex,
     toUserId: filter.toUserId,
+    namedOnly: namedOnly(viewer, filter),
+    topicId: filter.topicId,
     sort: filter.sort,
-    stickyFirst: !search && filter.complex === undefined && filter.toUserId === undefined,
+    stickyFirst:
+      !search && filter.complex === undefined && filter.toUserId === undefined && filter.topicId === undefined,
   };
   const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
   const items = await presentThreads(ctx.db, viewer, rows);
@@ -88,6 +91,13 @@ export async function listThreadsFor(
   const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
   return pageOf(found, page, perPage, totalCount);
 }
+
+/** A member's threads listed for someone else (not them, not an administrator): their anonymous ones stay out. */
+const namedOnly = (viewer: ViewerContext, filter: ThreadListQuery['filter']) =>
+  filter.toUserId !== undefined &&
+  filter.complex !== ThreadComplex.LIKED &&
+  filter.toUserId !== viewer.user?.id &&
+  !viewer.isAdmin;
 
 /** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
 function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {

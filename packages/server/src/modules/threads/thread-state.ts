@@ -49,7 +49,8 @@ export async function changeThreadState(
   for (const [categoryId, delta] of [...moves].sort((a, b) => a[0] - b[0])) {
     if (delta !== 0) await bumpCategoryThreadCount(trx, categoryId, delta);
   }
-  const userDelta = Number(isCounted(next)) - Number(isCounted(t));
+  // An anonymous thread counts in no one's thread count (anonymous.ts).
+  const userDelta = t.isAnonymous === 1 ? 0 : Number(isCounted(next)) - Number(isCounted(t));
   if (userDelta !== 0) await bumpUserCounter(trx, t.userId, 'threadCount', userDelta);
   return next;
 }

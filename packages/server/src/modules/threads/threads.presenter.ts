@@ -1,17 +1,20 @@
-import { formatMoney, type ThreadDetail, type ThreadItem } from '@luntan/shared';
+import { formatMoney, ThreadPart, type ThreadDetail, type ThreadItem } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
 import { findPost, mentionedUsers } from './post-rows.repository.js';
 import { freeContent, freeSummary } from '../content/index.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
+import { authorSeenBy } from './anonymous.js';
+import { presentPosition } from './thread-position.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
+import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
 
 export function presentThread(
   viewer: ViewerContext,
   t: ThreadRow,
-  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean },
+  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean; parts: number[] },
 ): ThreadItem {
   const whole = readsWhole(viewer, t, flags.bought);
   return {
@@ -21,7 +24,7 @@ export function presentThread(
     categoryName: t.categoryName,
     title: t.title,
     summary: whole ? t.summary : freeSummary(t.summary, t.freeWords),
-    user: { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar },
+    user: authorSeenBy(viewer, t, { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar }),
     viewCount: t.viewCount,
     postCount: t.postCount,
     likeCount: t.likeCount,
@@ -39,7 +42,13 @@ export function presentThread(
     price: formatMoney(t.priceCents),
     freeWords: t.freeWords,
     paid: flags.bought,
+    isAnonymous: t.isAnonymous === 1,
     canViewFull: whole,
+    parts: flags.parts,
+    isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),
+    isReward: flags.parts.includes(ThreadPart.REWARD),
+    isVote: flags.parts.includes(ThreadPart.VOTE),
+    position: presentPosition(t),
   };
 }
 
@@ -50,6 +59,10 @@ export function presentThread(
 export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows: ThreadRow[]): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
+  const partsOf = partTypesByThread(
+    db,
+    rows.map((r) => r.id),
+  );
   const [{ liked, favorites }, bought] = userId
     ? await Promise.all([
         likedAndFavorited(
@@ -61,11 +74,13 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
         boughtThreadIds(db, userId, priced),
       ])
     : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
+  const parts = await partsOf;
   return rows.map((r) =>
     presentThread(viewer, r, {
       isLiked: liked.has(r.firstPostId ?? 0),
       isFavorite: favorites.has(r.id),
       bought: bought.has(r.id),
+      parts: parts.get(r.id) ?? [],
     }),
   );
 }
@@ -76,6 +91,7 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
  */
 export async function presentThreadDetail(
   db: Kysely<DB>,
+  registry: ThreadPartRegistry,
   viewer: ViewerContext,
   row: ThreadRow,
 ): Promise<ThreadDetail> {
@@ -87,9 +103,20 @@ export async function presentThreadDetail(
   const whole = item!.canViewFull;
   const mentions = first && whole ? await mentionedUsers(db, first.id) : [];
   const html = first?.contentHtml ?? '';
+  const indexes = await presentThreadParts(db, registry, {
+    viewer,
+    thread: {
+      id: row.id,
+      userId: row.userId,
+      categoryId: row.categoryId,
+      postId: row.firstPostId ?? 0,
+      isDraft: row.isDraft === 1,
+    },
+    canViewFull: whole,
+  });
   return {
     ...item!,
-    content: whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords),
+    content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords)), indexes },
     mentions,
     paidCount: totals.paidCount,
     rewardedCount: totals.rewardedCount,

@@ -20,6 +20,7 @@ import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory } from '../categories/index.js';
 import { categoryNotFound } from '../categories/index.js';
 import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { topicsNamedIn } from '../topics/index.js';
 import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
 import { screenText } from '../stop-words/index.js';
 import {
@@ -35,6 +36,8 @@ import {
   threadNotFound,
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
+import { assertMayPostAnonymously } from './anonymous.js';
+import { assertMaySetPosition, positionColumns } from './thread-position.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
 import {
@@ -49,6 +52,7 @@ import {
   updateThreadIf,
 } from './threads.repository.js';
 import { msg } from '../../i18n/index.js';
+import { applyThreadParts, assertMayWriteParts, partTypesByThread, prepareThreadParts } from '../thread-parts/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -76,7 +80,7 @@ async function screenThread<T extends string | undefined>(
 async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
   const row = await findThreadRow(ctx.db, id);
   if (!row) throw threadNotFound();
-  return presentThreadDetail(ctx.db, viewer, row);
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row);
 }
 
 export async function createThread(
@@ -89,13 +93,17 @@ export async function createThread(
   const category = await findCategory(ctx.db, body.categoryId);
   if (!category) throw categoryNotFound();
   if (!can(viewer, 'createThread', category.id)) throw denied(viewer);
+  if (body.anonymous) assertMayPostAnonymously(viewer, category.id);
   assertMayPublish(viewer);
   const priceCents = body.price ?? 0;
   const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
+  assertMaySetPosition(viewer, category.id, body.position);
+  assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
+  await prepareThreadParts(ctx.db, ctx.threadParts, viewer, body.content.indexes, null);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
-  const rendered = await renderContent(ctx.db, text, user.id);
+  const rendered = await renderContent(ctx.db, text, user.id, await topicsNamedIn(ctx.db, text, user.id));
   const at = now();
   const draft = body.draft ? 1 : 0;
   const approved = screened.held ? 0 : 1;
@@ -118,6 +126,8 @@ export async function createThread(
       deletedUserId: null,
       priceCents,
       freeWords,
+      isAnonymous: body.anonymous ? 1 : 0,
+      ...positionColumns(body.position),
     });
     const postId = await insertPost(trx, {
       threadId: id,
@@ -139,9 +149,20 @@ export async function createThread(
     });
     await updateThreadIf(trx, id, { firstPostId: postId });
     await replaceMentions(trx, postId, rendered.mentions);
+    await applyThreadParts(
+      trx,
+      ctx.threadParts,
+      {
+        viewer,
+        thread: { id, userId: user.id, categoryId: category.id, postId, isDraft: draft === 1 },
+        at,
+      },
+      body.content.indexes,
+    );
     if (!draft && approved) {
       await bumpCategoryThreadCount(trx, category.id, 1);
-      await bumpUserCounter(trx, user.id, 'threadCount', 1);
+      // An anonymous thread counts in no one's thread count (anonymous.ts).
+      if (!body.anonymous) await bumpUserCounter(trx, user.id, 'threadCount', 1);
     }
     await linkAttachments(trx, user.id, postId, text);
     await ctx.events.emit(trx, 'thread.created', { threadId: id, userId: user.id, categoryId: category.id });
@@ -177,6 +198,11 @@ export async function updateThread(
     changes.priceCents = body.price;
   }
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
+  assertMaySetPosition(viewer, changes.categoryId ?? thread.categoryId, body.position);
+  Object.assign(changes, positionColumns(body.position));
+  const indexes = body.content?.indexes;
+  assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
+  await prepareThreadParts(ctx.db, ctx.threadParts, viewer, indexes, thread.id);
 
   const first = thread.firstPostId ? await findPost(ctx.db, thread.firstPostId) : undefined;
   const screened = await screenThread(ctx, viewer, body.title, body.content?.text);
@@ -184,11 +210,11 @@ export async function updateThread(
   const text = screened.text ?? first?.content ?? '';
   // New text with a {MOD} word sends the thread back to review.
   if (screened.held) changes.isApproved = 0;
-  if ((changes.isDraft ?? thread.isDraft) === 0) {
-    if (title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
-    if (text.trim() === '') throw invalidField('content.text', describeProblem('content.text', { kind: 'empty' }));
-  }
-  const rendered = body.content ? await renderContent(ctx.db, text, thread.userId) : undefined;
+  const published = (changes.isDraft ?? thread.isDraft) === 0;
+  if (published && title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
+  const rendered = body.content
+    ? await renderContent(ctx.db, text, thread.userId, await topicsNamedIn(ctx.db, text, thread.userId))
+    : undefined;
   const at = now();
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -203,6 +229,22 @@ export async function updateThread(
       await updatePostIf(trx, first.id, { content: text, contentHtml: rendered.html, updatedAt: at });
       await replaceMentions(trx, first.id, rendered.mentions);
       await linkAttachments(trx, first.userId, first.id, text);
+    }
+    const partThread = {
+      id: thread.id,
+      userId: thread.userId,
+      categoryId: changes.categoryId ?? thread.categoryId,
+      postId: thread.firstPostId ?? 0,
+      isDraft: (changes.isDraft ?? thread.isDraft) === 1,
+    };
+    await applyThreadParts(trx, ctx.threadParts, { viewer, thread: partThread, at }, indexes);
+    // A published thread needs text or at least one part (checked after the parts changed).
+    if (
+      published &&
+      text.trim() === '' &&
+      ((await partTypesByThread(trx, [thread.id])).get(thread.id) ?? []).length === 0
+    ) {
+      throw invalidField('content.text', describeProblem('content.text', { kind: 'empty' }));
     }
     await ctx.events.emit(trx, 'thread.updated', { threadId: thread.id, userId: user.id });
   });
@@ -321,7 +363,7 @@ export async function operateThread(
 export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<ThreadDetail> {
   const row = await findThreadRow(ctx.db, threadId);
   assertCanReadThread(viewer, row);
-  return presentThreadDetail(ctx.db, viewer, row!);
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row!);
 }
 
 export async function likedUsers(

@@ -4,14 +4,17 @@ import { useMemo, useState, type ClipboardEvent, type DragEvent, type ReactNode 
 import { useTranslation } from '../../i18n/use-translation';
 import { uploadImage } from '../../api/upload';
 import { Icon, Spinner, Textarea, toast } from '../ui';
-import { useMentions } from './mention-suggest';
+import { useSuggestions } from './topic-suggest';
+import { EmojiPicker } from '../emoji/emoji-picker';
+import { emojiMarkdown, type EmojiMarkdownEnv } from '../emoji/emoji-markdown';
+import { useEmoji } from '../emoji/use-emoji';
 import './prose.css';
 
 /**
  * The preview's renderer. Raw HTML is off (it shows as text) and markdown-it refuses javascript:/vbscript:/data:
  * links, so the preview cannot run anything; the stored HTML is rendered and sanitised again by the server.
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true }).use(cjkFriendly);
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true }).use(cjkFriendly).use(emojiMarkdown);
 
 export const EDITOR_ID = 'post-editor';
 
@@ -66,8 +69,12 @@ export function MarkdownEditor({
   const { t } = useTranslation();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [uploading, setUploading] = useState(0);
-  const html = useMemo(() => (tab === 'preview' ? markdown.render(value) : ''), [tab, value]);
-  const mentions = useMentions(EDITOR_ID, value, onChange);
+  const mentions = useSuggestions(EDITOR_ID, value, onChange);
+  const { lookup: emojiLookup } = useEmoji(tab === 'preview');
+  const html = useMemo(
+    () => (tab === 'preview' ? markdown.render(value, { emojiLookup } satisfies EmojiMarkdownEnv) : ''),
+    [tab, value, emojiLookup],
+  );
 
   const element = (): HTMLTextAreaElement | null =>
     typeof document === 'undefined' ? null : (document.getElementById(EDITOR_ID) as HTMLTextAreaElement | null);
@@ -189,6 +196,7 @@ export function MarkdownEditor({
                   />
                 </label>
               ) : null}
+              <EmojiPicker targetId={EDITOR_ID} onChange={onChange} align="end" />
               {uploading > 0 ? <Spinner size={16} /> : null}
             </>
           ) : null}

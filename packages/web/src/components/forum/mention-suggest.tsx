@@ -52,7 +52,7 @@ export function insertMention(
 }
 
 /** Where the caret is inside a textarea, in pixels from its top left (a hidden copy of it is measured). */
-function caretPoint(el: HTMLTextAreaElement, position: number): { top: number; left: number } {
+export function caretPoint(el: HTMLTextAreaElement, position: number): { top: number; left: number } {
   const style = window.getComputedStyle(el);
   const mirror = document.createElement('div');
   for (const name of [

@@ -5,10 +5,19 @@ import { PriceTag } from '../money/price-tag';
 import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
+import {
+  AnonymousAvatar,
+  AnonymousMark,
+  AnonymousName,
+  isHiddenAuthor,
+  isKnownAnonymous,
+} from '../people/anonymous-user';
 import { Icon } from '../ui';
 import { Highlight } from './highlight';
 import { MatchedPost } from './matched-post';
 import { TimeText } from './time-text';
+import { ThreadPartMarks } from '../thread-parts/part-marks';
+import { PositionView } from '../thread-parts/position-view';
 import './forum.css';
 
 /**
@@ -20,10 +29,20 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
   return (
     <article className="lt-thread-card" data-testid="thread-card" data-thread-id={thread.threadId}>
       <header className="lt-thread-card__meta">
-        <UserAvatar user={authorOf(thread.user)} size="small" />
-        <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
-          {thread.user.nickname}
-        </Link>
+        {isHiddenAuthor(thread) ? (
+          <>
+            <AnonymousAvatar size="small" />
+            <AnonymousName className="lt-thread-card__author" />
+          </>
+        ) : (
+          <>
+            <UserAvatar user={authorOf(thread.user)} size="small" />
+            <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
+              {thread.user.nickname}
+            </Link>
+            {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
+          </>
+        )}
         <TimeText className="lt-thread-card__time" iso={thread.createdAt} />
         <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}
@@ -34,6 +53,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
         {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
         {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
         <PriceTag thread={thread as ThreadItem & ThreadMoney} />
+        <ThreadPartMarks thread={thread} />
         <Link to={`/thread/${thread.threadId}`}>
           <Highlight text={thread.title} keyword={keyword} />
         </Link>
@@ -46,6 +66,7 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
       {thread.matchedPost ? (
         <MatchedPost threadId={thread.threadId} post={thread.matchedPost} keyword={keyword} />
       ) : null}
+      <PositionView position={thread.position ?? null} small />
       <PluginSlot target="plugin_index" hook="thread_extension_display_hook" threadData={thread} />
       <footer className="lt-thread-card__counts">
         <span title={t('forum.views')}>

@@ -1,8 +1,17 @@
 import { DIALOG_MESSAGE_MAX } from '@luntan/shared';
-import { useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { CHAT_IMAGE_TYPES, type ChatContent } from '../../hooks/use-chat-actions';
 import { Button, Icon, Textarea } from '../ui';
+import { EmojiPicker } from '../emoji/emoji-picker';
 
 export interface ChatComposerProps {
   send: (content: ChatContent) => Promise<boolean>;
@@ -18,6 +27,7 @@ export function ChatComposer({ send, sendImage, sending }: ChatComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const box = useRef<HTMLFormElement>(null);
+  const inputId = useId();
 
   const submit = async (): Promise<void> => {
     const messageText = text.trim();
@@ -57,6 +67,7 @@ export function ChatComposer({ send, sendImage, sending }: ChatComposerProps) {
   return (
     <form ref={box} className="lt-chat__composer" onSubmit={onSubmit} data-testid="chat-composer">
       <Textarea
+        id={inputId}
         aria-label={t('message.chat.input')}
         placeholder={t('message.chat.placeholder')}
         value={text}
@@ -69,6 +80,12 @@ export function ChatComposer({ send, sendImage, sending }: ChatComposerProps) {
         data-testid="chat-input"
       />
       <div className="lt-chat__tools">
+        <EmojiPicker
+          targetId={inputId}
+          onChange={setText}
+          placement="up"
+          buttonClassName="lt-button lt-button--text lt-button--small lt-chat__emoji-button"
+        />
         <label
           className="lt-button lt-button--text lt-button--small lt-chat__image-button"
           title={t('message.chat.sendImage')}

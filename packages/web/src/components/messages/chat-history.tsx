@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { TimeText } from '../forum/time-text';
 import { UserAvatar, type AvatarUser } from '../people/user-hover-card';
 import { Avatar, Spinner } from '../ui';
+import { EmojiText } from '../emoji/emoji-text';
 
 /** Within this distance of the bottom the history follows new messages; this near the top it loads older ones. */
 const STICK_PX = 80;
@@ -58,7 +59,7 @@ function ChatMessage({
       <div className="lt-chat-msg__body">
         {message.messageText ? (
           <p className="lt-chat-msg__bubble" data-testid="chat-text">
-            {message.messageText}
+            <EmojiText text={message.messageText} />
           </p>
         ) : null}
         {message.imageUrl ? (

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useMentions } from '../forum/mention-suggest';
+import { useSuggestions } from '../forum/topic-suggest';
+import { EmojiPicker } from '../emoji/emoji-picker';
 import { Button, Textarea, toast } from '../ui';
 import { useCaptcha } from '../community/captcha';
 import { usePending } from '../../hooks/use-pending';
@@ -29,7 +30,7 @@ export function Composer({
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const textareaId = useId();
-  const mentions = useMentions(textareaId, text, setText);
+  const mentions = useSuggestions(textareaId, text, setText);
   const { pending, run } = usePending();
   const captcha = useCaptcha(needsCaptcha);
   const submit = (event: FormEvent) => {
@@ -61,6 +62,12 @@ export function Composer({
       </div>
       {captcha.element}
       <div className="lt-composer__actions">
+        <EmojiPicker
+          targetId={textareaId}
+          onChange={setText}
+          placement="up"
+          buttonClassName="lt-editor__tool lt-composer__emoji"
+        />
         {onCancel ? (
           <Button type="text" size="small" onClick={onCancel}>
             {t('thread.cancel')}

@@ -12,6 +12,7 @@ import { ReportAction } from '../community/report-dialog';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
 import { Composer } from './composer';
+import { BountyReplyAction } from '../thread-parts/bounty-part';
 
 export function PostView({
   item,
@@ -123,6 +124,7 @@ export function PostView({
           {item.ability.canDelete ? (
             <ActionButton icon="trash" label={t('thread.delete')} onClick={remove} testId="post-delete" />
           ) : null}
+          {isComment ? null : <BountyReplyAction item={item} threadId={threadId} />}
           {viewer && viewer.userId !== item.user.userId ? (
             <ReportAction target={{ type: 2, threadId, postId: item.id }} />
           ) : null}

@@ -9,11 +9,20 @@ import type { ThreadMoney } from '../money/thread-money';
 import { Paywall, PriceTag, RewardButton, ThreadSupporters } from '../money/thread-paid';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
+import {
+  AnonymousAvatar,
+  AnonymousMark,
+  AnonymousName,
+  isHiddenAuthor,
+  isKnownAnonymous,
+} from '../people/anonymous-user';
 import { Icon, toast } from '../ui';
 import { useViewer } from '../../hooks/use-forum';
 import { ReportAction } from '../community/report-dialog';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
+import { ThreadParts } from '../thread-parts/part-views';
+import { PositionView } from '../thread-parts/position-view';
 
 export function ThreadBody({ thread }: { thread: ThreadDetail }) {
   const { t } = useTranslation();
@@ -72,11 +81,16 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
           {thread.title}
         </h1>
         <div className="lt-thread__byline">
-          <UserAvatar user={authorOf(thread.user)} />
+          {isHiddenAuthor(thread) ? <AnonymousAvatar /> : <UserAvatar user={authorOf(thread.user)} />}
           <div>
-            <Link className="lt-thread__author" to={userHref(thread.user.userId)}>
-              {thread.user.nickname}
-            </Link>
+            {isHiddenAuthor(thread) ? (
+              <AnonymousName className="lt-thread__author" />
+            ) : (
+              <Link className="lt-thread__author" to={userHref(thread.user.userId)}>
+                {thread.user.nickname}
+              </Link>
+            )}
+            {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
             <div className="lt-thread__meta">
               <TimeText iso={thread.createdAt} />
               <span>
@@ -91,6 +105,8 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
         data-testid="thread-content"
         dangerouslySetInnerHTML={{ __html: thread.content.html }}
       />
+      <ThreadParts thread={thread} />
+      <PositionView position={thread.position ?? null} />
       <Paywall thread={thread} />
       <PluginSlot target="plugin_detail" hook="thread_extension_display_hook" threadData={thread} />
       <ThreadSupporters thread={thread} />

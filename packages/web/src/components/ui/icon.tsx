@@ -125,6 +125,43 @@ const PATHS = {
   link: <path d="M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1" />,
   quote: <path d="M7 7h4v6H5V9a2 2 0 0 1 2-2ZM15 7h4v6h-6V9a2 2 0 0 1 2-2ZM9 13c0 2-1 4-4 4M17 13c0 2-1 4-4 4" />,
   code: <path d="m8 8-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" />,
+  // Thread parts (components/thread-parts).
+  goods: <path d="M3 4h2l2.4 11h10.2L20 7H6.2M9 20a1 1 0 1 0 0-.1M17 20a1 1 0 1 0 0-.1" />,
+  redPacket: (
+    <>
+      <rect x="5" y="3" width="14" height="18" rx="2" />
+      <path d="M5 8c4 3 10 3 14 0" />
+      <circle cx="12" cy="11" r="2" />
+    </>
+  ),
+  reward: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M9 8l3 4 3-4M9 13h6M9 16h6M12 12v6" />
+    </>
+  ),
+  vote: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
+  file: <path d="M20 11.5 12.4 19a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-2.9-2.9l7.3-7.3" />,
+  audio: <path d="M9 18V5l11-2v13M9 18a3 3 0 1 1-3-3 3 3 0 0 1 3 3ZM20 16a3 3 0 1 1-3-3 3 3 0 0 1 3 3Z" />,
+  video: (
+    <>
+      <rect x="2" y="6" width="14" height="12" rx="2" />
+      <path d="m16 10 6-3v10l-6-3" />
+    </>
+  ),
+  position: (
+    <>
+      <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11Z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </>
+  ),
+  topic: <path d="M9 3 7 21M17 3l-2 18M4 8h17M3 16h17" />,
+  emoji: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 14a5 5 0 0 0 8 0M9 9.5v.5M15 9.5v.5" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

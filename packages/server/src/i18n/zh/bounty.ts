@@ -1,0 +1,20 @@
+/** The server's Chinese messages: bounty (悬赏问答, part 107). */
+export const bounty = {
+  notAuthor: '只能从自己的钱包冻结悬赏金额',
+  onlyNewThread: '已发布的帖子不能再增加悬赏',
+  tooSoon: '悬赏截止时间需要在 24 小时之后',
+  tooLate: '悬赏截止时间最多为 30 天之后',
+  notEnoughMoney: '钱包余额不足，悬赏需要 {{amount}} 元',
+  cannotChange: '已发布的悬赏不能修改',
+  cannotRemove: '已发布的悬赏不能删除',
+  notFound: '这个帖子没有悬赏',
+  onlyAuthor: '只有悬赏的作者可以采纳回答',
+  over: '悬赏已结束',
+  notEnoughLeft: '悬赏剩余金额不足（剩余 {{remaining}} 元）',
+  replyNotFound: '回复不存在或不属于这个帖子',
+  ownReply: '不能采纳自己的回复',
+  ledgerFreeze: '悬赏冻结：{{title}}',
+  ledgerExpense: '悬赏采纳支出：{{title}}',
+  ledgerIncome: '悬赏回答收入：{{title}}',
+  ledgerRefund: '悬赏到期退回：{{title}}',
+} as const;

@@ -1,0 +1,22 @@
+/** The server's Chinese messages: media (files, audio, video and image parts of threads). */
+export const media = {
+  file: '文件',
+  audio: '音频',
+  video: '视频',
+  chooseFileUpload: '请选择要上传的文件',
+  fileEmpty: '文件是空的',
+  extNotAllowed: '不支持 .{{ext}} 文件，可以上传：{{allowed}}',
+  contentMismatch: '文件内容与扩展名 .{{ext}} 不符（内容是 {{actual}}）',
+  mediaNotAllowed: '不支持这种{{label}}格式，可以上传：{{allowed}}',
+  tooManyFiles: '文件不能超过 {{max}} 个',
+  notYourUpload: '附件 {{id}} 不存在，或不是你上传的可用{{label}}',
+  attachmentNotFound: '附件不存在',
+  noDownload: '你没有下载附件的权限',
+  noViewVideo: '你没有查看视频的权限',
+  buyThreadFirst: '请先购买这个主题',
+  buyFilesFirst: '请先购买附件',
+  filesFree: '这个主题的附件不收费',
+  youCannotBuyOwnFiles: '不能购买自己的附件',
+  badRange: '请求的范围无效',
+  filesOf: '附件',
+} as const;

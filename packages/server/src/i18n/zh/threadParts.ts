@@ -1,0 +1,20 @@
+/** The server's Chinese messages: threadParts. */
+export const threadParts = {
+  images: '图片',
+  audio: '语音',
+  video: '视频',
+  goods: '商品',
+  redPacket: '红包',
+  reward: '悬赏',
+  files: '附件',
+  vote: '投票',
+  notSupported: '不支持的帖子组件类型',
+  noPermission: '你没有在这个分类插入{{part}}的权限',
+  redPacketOnlyAuthor: '只有帖子作者可以发红包',
+  redPacketCannotChange: '已发出的红包不可修改或删除',
+  redPacketNone: '这个帖子没有红包',
+  redPacketLedgerFreeze: '主题 {{threadId}} 的红包冻结',
+  redPacketLedgerIncome: '领取主题 {{threadId}} 的红包',
+  redPacketLedgerRefund: '主题 {{threadId}} 的红包剩余退回',
+  redPacketLedgerExpense: '主题 {{threadId}} 的红包被领取',
+} as const;

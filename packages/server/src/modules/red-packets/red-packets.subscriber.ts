@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context.js';
+import { claimForPost, expireRedPacket } from './red-packets.service.js';
+
+/** The red packets' name on the event bus (it keys their delivery rows: never rename it). */
+export const RED_PACKETS_SUBSCRIBER = 'red-packets';
+
+/**
+ * A reply (post.created) or a like of a reply (post.liked) may earn its author a packet; a red packet's timer
+ * (red_packet.expiry_due) returns the rest to the author. Each is safe to hear twice.
+ */
+export function subscribeRedPackets(ctx: AppContext): void {
+  ctx.events.subscribe(
+    RED_PACKETS_SUBSCRIBER,
+    ['post.created', 'post.liked', 'red_packet.expiry_due'],
+    async (event) => {
+      switch (event.name) {
+        case 'post.created':
+          await claimForPost(ctx, event.payload.threadId, event.payload.postId);
+          return;
+        case 'post.liked':
+          if (!event.payload.isFirst) await claimForPost(ctx, event.payload.threadId, event.payload.postId);
+          return;
+        case 'red_packet.expiry_due':
+          await expireRedPacket(ctx, event.payload.redPacketId);
+          return;
+      }
+    },
+  );
+}

@@ -1,0 +1,16 @@
+// The public face of the thread-parts module: what other modules and the app's assembly may use from it
+// (docs/architecture.md, "Modules"). Files inside the module import each other directly.
+export {
+  ThreadPartRegistry,
+  type PartRead,
+  type PartThread,
+  type PartWrite,
+  type ThreadPartHandler,
+} from './thread-parts.registry.js';
+export {
+  applyThreadParts,
+  assertMayWriteParts,
+  partTypesByThread,
+  prepareThreadParts,
+  presentThreadParts,
+} from './thread-parts.service.js';
