@@ -19,6 +19,7 @@ export * from './schemas/parts/red-packet.js';
 export * from './schemas/parts/vote.js';
 export * from './schemas/parts/goods-analysis.js';
 export * from './schemas/position.js';
+export { openStreetMapLink } from './position.js';
 export * from './schemas/parts/bounty.js';
 export * from './schemas/parts/files.js';
 export * from './schemas/parts/media.js';

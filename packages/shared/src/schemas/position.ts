@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CONTROL_CHARS, noControlChars } from './common.js';
 import { labeled } from './field-labels.js';
 
+export type { ThreadPosition } from '../position.js';
+
 /** The longest place name and address a thread's position may carry (the family's varchar(100)). */
 export const POSITION_TEXT_MAX = 100;
 
@@ -26,19 +28,3 @@ export const threadPosition = z.object({
   address: labeled(positionText(0), { zh: '详细地址', en: 'Address' }).optional(),
 });
 export type ThreadPositionInput = z.infer<typeof threadPosition>;
-
-/** A thread's position as thread.list and thread.detail answer it (null when it has none). */
-export interface ThreadPosition {
-  longitude: number;
-  latitude: number;
-  /** "" when none was given. */
-  address: string;
-  location: string;
-}
-
-/** The OpenStreetMap page showing a position (a marker, zoom 16). */
-export function openStreetMapLink(p: Pick<ThreadPosition, 'latitude' | 'longitude'>): string {
-  const lat = String(p.latitude);
-  const lon = String(p.longitude);
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
-}

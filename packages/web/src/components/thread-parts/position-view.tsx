@@ -1,7 +1,7 @@
 import { openStreetMapLink, type ThreadPosition } from '@luntan/shared';
 import { useTranslation } from '../../i18n/use-translation';
 import { Icon } from '../ui';
-import './thread-parts.css';
+import './position-view.css';
 
 /** A thread's position with a link to its place on OpenStreetMap; `small` in lists. */
 export function PositionView({ position, small = false }: { position: ThreadPosition | null; small?: boolean }) {
