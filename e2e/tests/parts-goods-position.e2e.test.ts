@@ -88,6 +88,7 @@ describe('goods fetched from its page, and a position', () => {
     expect(await editor.getByLabel('商品图片地址').inputValue()).toBe(`${shopOrigin}/headphones.png`);
     await problem.waitFor({ state: 'detached' });
 
+    await page.getByTestId('position-open').click();
     const position = page.getByTestId('position-editor');
     await position.getByLabel('地点名称').fill('人民广场');
     await position.getByLabel('详细地址（可选）').fill('上海市黄浦区');
@@ -136,6 +137,8 @@ describe('goods fetched from its page, and a position', () => {
     await open(page, '/thread/post');
     await page.getByTestId('part-add-104').click();
     expect(await page.getByTestId('goods-fetch').textContent()).toContain('Fetch details');
+    expect(await page.getByTestId('position-open').textContent()).toContain('Location');
+    await page.getByTestId('position-open').click();
     await page.getByTestId('position-editor').getByLabel('Place name').waitFor();
     expect(await page.getByTestId('position-locate').textContent()).toContain('Use my location');
     await e2e.screenshot(page, 'parts-goods-position-editor-en');

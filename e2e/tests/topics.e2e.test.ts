@@ -77,14 +77,13 @@ describe('topics', () => {
     expect(await page.getByTestId('topic-stats').textContent()).toContain('2 threads');
     await e2e.screenshot(page, 'topic-page-en');
 
-    if (e2e.device === 'desktop') {
-      await open(page, '/');
-      await page
-        .getByTestId('hot-topics')
-        .getByRole('link', { name: `#${name}#` })
-        .waitFor();
-      await e2e.screenshot(page, 'home-hot-topics-en');
-    }
+    // The hot topics: the right column on a desktop, a row under the categories on a phone.
+    await open(page, '/');
+    await page
+      .getByTestId('hot-topics')
+      .getByRole('link', { name: `#${name}#` })
+      .waitFor();
+    await e2e.screenshot(page, 'home-hot-topics-en');
     await open(page, '/topics');
     await page
       .getByTestId('topics-list')

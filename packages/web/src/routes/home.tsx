@@ -18,7 +18,7 @@ import { Pager } from '../components/forum/pager';
 import { SearchBox } from '../components/forum/search-box';
 import { ThreadCard } from '../components/forum/thread-card';
 import { PluginSlot } from '../components/plugin/plugin-slot';
-import { HotTopicsCard } from '../components/forum/hot-topics';
+import { HotTopicsCard, HotTopicsRow } from '../components/forum/hot-topics';
 import { HOT_TOPICS_CARD, hotTopicsQuery } from '../api/topic-queries';
 import { LinkButton, Spinner } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
@@ -227,6 +227,7 @@ export function Component() {
       <PluginSlot target="plugin_index" hook="header_insert_after" />
       {platform === 'h5' ? <SearchBox variant="block" /> : null}
       {platform === 'h5' ? <CategoryNav current={params.categoryId} tab={params.tab ?? 'all'} row /> : null}
+      {platform === 'h5' ? <HotTopicsRow /> : null}
       <PluginSlot target="plugin_index" hook="tabs_replace">
         <Tabs current={params.tab ?? 'all'} categoryId={params.categoryId} />
       </PluginSlot>

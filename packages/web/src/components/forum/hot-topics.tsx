@@ -49,3 +49,24 @@ export function HotTopicsCard() {
     </section>
   );
 }
+
+/** The phone's hot topics: a row of the hottest few under the categories, and a link to all topics. */
+export function HotTopicsRow() {
+  const { t } = useTranslation();
+  const { api } = useAppContext();
+  const result = useQuery(hotTopicsQuery(api, HOT_TOPICS_CARD)).data;
+  const topics = result && isSuccess(result) ? result.Data.pageData : [];
+  if (topics.length === 0) return null;
+  return (
+    <nav className="lt-topics-row" aria-label={t('topics.hot')} data-testid="hot-topics">
+      {topics.map((topic) => (
+        <Link key={topic.topicId} className="lt-topics-row__item" to={topicPath(topic.topicId)}>
+          #{topic.content}#
+        </Link>
+      ))}
+      <Link className="lt-topics-row__item lt-topics-row__item--more" to="/topics">
+        {t('topics.more')}
+      </Link>
+    </nav>
+  );
+}

@@ -58,6 +58,8 @@ export function PositionEditor({
   onChange: (value: PositionDraft | undefined) => void;
 }) {
   const { t } = useTranslation();
+  // Closed until asked for (or when the thread has a position): most threads have none.
+  const [open, setOpen] = useState(() => !isEmpty(value));
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState('');
   const v = value ?? EMPTY;
@@ -84,6 +86,22 @@ export function PositionEditor({
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
     );
   };
+  if (!open && isEmpty(value)) {
+    return (
+      <div className="lt-part-editors__bar">
+        <button
+          type="button"
+          className="lt-part-editors__add"
+          aria-expanded={false}
+          data-testid="position-open"
+          onClick={() => setOpen(true)}
+        >
+          <Icon name="position" />
+          <span>{t('threadParts.position.legend')}</span>
+        </button>
+      </div>
+    );
+  }
   return (
     <fieldset className="lt-part-editor lt-position-editor" data-testid="position-editor">
       <legend className="lt-part-editor__legend">
@@ -127,7 +145,13 @@ export function PositionEditor({
           {locating ? t('threadParts.position.locating') : t('threadParts.position.useMine')}
         </Button>
         {!isEmpty(value) ? (
-          <Button onClick={() => onChange(undefined)} data-testid="position-clear">
+          <Button
+            onClick={() => {
+              onChange(undefined);
+              setOpen(false);
+            }}
+            data-testid="position-clear"
+          >
             {t('threadParts.position.clear')}
           </Button>
         ) : null}

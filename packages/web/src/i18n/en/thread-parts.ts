@@ -72,7 +72,7 @@ export const threadParts: Catalogue<typeof zh> = {
       byHand: 'You can type the product details below.',
     },
     position: {
-      legend: 'Position',
+      legend: 'Location',
       place: 'Place name',
       placePlaceholder: "e.g. People's Square",
       address: 'Address (optional)',
