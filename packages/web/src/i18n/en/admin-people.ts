@@ -46,7 +46,8 @@ export const adminPeople: Catalogue<typeof zh> = {
     imported: '{{created}} added, {{updated}} updated, {{skipped}} skipped',
     nothing: 'Enter some words',
     tooMany: 'At most {{max}} at once',
-    confirmDelete: 'Delete these {{count}} words?',
+    confirmDelete_one: 'Delete this {{count}} word?',
+    confirmDelete_other: 'Delete these {{count}} words?',
   },
   review: {
     kinds: 'Content type',
@@ -58,7 +59,8 @@ export const adminPeople: Catalogue<typeof zh> = {
     approve: 'Approve',
     ignore: 'Ignore',
     approveSelected: 'Approve selected ({{count}})',
-    confirmDelete: 'Delete these {{count}} items?',
+    confirmDelete_one: 'Delete this {{count}} item?',
+    confirmDelete_other: 'Delete these {{count}} items?',
     done: { approve: 'Approved', ignore: 'Ignored', delete: 'Deleted' },
   },
 };

@@ -46,7 +46,8 @@ export const adminContent = {
     topLevel: '（一级分类）',
     moveTo: '主题移到…',
     confirmDelete: '确定删除分类“{{name}}”吗？',
-    confirmMove: '分类“{{name}}”下的 {{count}} 个主题将移到所选分类，然后删除该分类。继续吗？',
+    confirmMove_one: '分类“{{name}}”下的 {{count}} 个主题将移到所选分类，然后删除该分类。继续吗？',
+    confirmMove_other: '分类“{{name}}”下的 {{count}} 个主题将移到所选分类，然后删除该分类。继续吗？',
   },
   groups: {
     newName: '新用户组名称',

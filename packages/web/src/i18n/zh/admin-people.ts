@@ -43,7 +43,8 @@ export const adminPeople = {
     imported: '新增 {{created}} 条，更新 {{updated}} 条，跳过 {{skipped}} 条',
     nothing: '请输入敏感词',
     tooMany: '一次最多 {{max}} 条',
-    confirmDelete: '确定删除这 {{count}} 个敏感词吗？',
+    confirmDelete_one: '确定删除这 {{count}} 个敏感词吗？',
+    confirmDelete_other: '确定删除这 {{count}} 个敏感词吗？',
   },
   review: {
     kinds: '内容类型',
@@ -55,7 +56,8 @@ export const adminPeople = {
     approve: '通过',
     ignore: '忽略',
     approveSelected: '通过所选（{{count}}）',
-    confirmDelete: '确定删除这 {{count}} 条内容吗？',
+    confirmDelete_one: '确定删除这 {{count}} 条内容吗？',
+    confirmDelete_other: '确定删除这 {{count}} 条内容吗？',
     done: { approve: '已通过', ignore: '已忽略', delete: '已删除' },
   },
 } as const;
