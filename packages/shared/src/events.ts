@@ -106,6 +106,18 @@ export const DOMAIN_EVENTS = {
    * what nobody took to the author; others want nothing from it.
    */
   'red_packet.expiry_due': z.object({ redPacketId: id, threadId: id, userId: id }),
+  /**
+   * A member got a packet of a thread's red packet: amountCents moved from the author's (authorId) frozen money to the
+   * member's (userId) wallet, for the reply postId.
+   */
+  'red_packet.received': z.object({
+    redPacketId: id,
+    threadId: id,
+    postId: id,
+    userId: id,
+    authorId: id,
+    amountCents: z.number().int(),
+  }),
   /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
   'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),
 

@@ -15,7 +15,18 @@ export type FollowStateValue = (typeof FollowState)[keyof typeof FollowState];
 /** follow.delete / follow.list: 1 the users someone follows, 2 someone's fans. */
 export const FollowType = { FOLLOWING: 1, FANS: 2 } as const;
 
-/** Order types. 30 (top-up) is the family's number for a recharge. */
-export const OrderType = { REGISTER: 1, REWARD: 2, THREAD: 3, GROUP: 4, ATTACHMENT: 7, RECHARGE: 30 } as const;
+/**
+ * Order types. 30 (top-up) is the family's number for a recharge; 9 is the family's ORDER_TYPE_REDPACKET: a red
+ * packet's money paid through a provider, made by thread.create / thread.update (not by order.create).
+ */
+export const OrderType = {
+  REGISTER: 1,
+  REWARD: 2,
+  THREAD: 3,
+  GROUP: 4,
+  ATTACHMENT: 7,
+  RED_PACKET: 9,
+  RECHARGE: 30,
+} as const;
 export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
 export const ORDER_TYPES: readonly OrderTypeValue[] = Object.values(OrderType);

@@ -54,6 +54,7 @@ import * as votes from './migrations/2026112750-votes.js';
 import * as emoji from './migrations/2026112712-emoji.js';
 import * as threadPosition from './migrations/2026112760-thread-position.js';
 import * as bounties from './migrations/2026112740-bounties.js';
+import * as redPacketOrders from './migrations/2026112770-red-packet-orders.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112712-emoji': emoji,
   '2026112760-thread-position': threadPosition,
   '2026112740-bounties': bounties,
+  '2026112770-red-packet-orders': redPacketOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -751,7 +751,10 @@ export interface ThreadRedPacketsTable {
   remainCents: ColumnType<number, number, number>;
   remainNumber: number;
   returnedCents: ColumnType<number, number | undefined, number>;
+  /** 1 valid, 0 stopped, 2 waiting for its order (type 9) to be paid. */
   status: number;
+  /** The order (type 9) that pays or paid it through a provider; null when paid from the wallet. */
+  orderId: ColumnType<number | null, number | null | undefined, number | null>;
   expiresAt: string;
   createdAt: string;
   updatedAt: string;

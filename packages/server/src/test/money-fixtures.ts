@@ -5,6 +5,9 @@ import {
   type AdminCashItem,
   type CashItem,
   type CashReviewResult,
+  type DomainEventName,
+  type NotificationItem,
+  type NotificationType,
   type OrderInfo,
   type Page,
   type TradePayResult,
@@ -239,4 +242,43 @@ export async function adminId(t: TestServer): Promise<number> {
     .where('username', '=', ADMIN.username)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The member's notices of one financial type, as the message centre lists them (listing marks them read). */
+export async function financialNotices(
+  t: TestServer,
+  token: string,
+  type: NotificationType,
+): Promise<NotificationItem[]> {
+  const res = await t.get<Page<NotificationItem>>(`/api/v3/notification?perPage=50&filter[type]=${type}`, token);
+  expect(res.Code).toBe(0);
+  return res.Data.pageData;
+}
+
+/**
+ * Hands the notifications every `name` event about the thread again, as when their process died before marking
+ * them delivered (a notice must not be told twice).
+ */
+export async function redeliverToNotifications(t: TestServer, name: DomainEventName, threadId: number): Promise<void> {
+  const db = t.app.ctx.db;
+  const events = await db.selectFrom('domainEvents').select(['id', 'payload']).where('name', '=', name).execute();
+  const ids = events
+    .filter((e) => (JSON.parse(e.payload) as { threadId?: number }).threadId === threadId)
+    .map((e) => e.id);
+  expect(ids.length, `${name} events of thread ${threadId}`).toBeGreaterThan(0);
+  const reopened = await db
+    .updateTable('eventDeliveries')
+    .set({ doneAt: null, claimedBy: null, nextAttemptAt: new Date(Date.now() - 1).toISOString() })
+    .where('eventId', 'in', ids)
+    .where('subscriber', '=', 'notifications')
+    .executeTakeFirst();
+  expect(Number(reopened.numUpdatedRows)).toBe(ids.length);
+  await t.app.ctx.events.drain();
+  const delivered = await db
+    .selectFrom('eventDeliveries')
+    .select(['attempts', 'doneAt'])
+    .where('eventId', 'in', ids)
+    .where('subscriber', '=', 'notifications')
+    .execute();
+  for (const d of delivered) expect(d).toMatchObject({ attempts: 2, doneAt: expect.any(String) });
 }

@@ -65,6 +65,11 @@ export const WalletChangeType = {
   RED_PACKET_REFUND: 152,
   /** A packet taken from the author's frozen money. */
   RED_PACKET_EXPENSE: 153,
+  /**
+   * Ours (the family kept such money outside the wallet): a red packet's money paid through a provider (order type 9),
+   * credited to the author's frozen money, from which its packets are then taken (153) and its rest returned (152).
+   */
+  RED_PACKET_PAID: 155,
   /** A bounty question (悬赏), in the family's numbers: the offer frozen in the author's wallet … */
   BOUNTY_FREEZE: 160,
   /** … an award received by the answerer … */

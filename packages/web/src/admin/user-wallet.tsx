@@ -6,7 +6,9 @@ import {
   type Page,
   type WalletLogItem,
 } from '@luntan/shared';
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
+import { changeTypeLabel, orderTypeLabel } from '../components/money/money-format';
 import { useTranslation } from '../i18n/use-translation';
 import { TimeText } from '../components/forum/time-text';
 import { Button, Spinner, TextInput } from '../components/ui';
@@ -16,7 +18,7 @@ import { adminCall, useAdminQuery, useAdminRefresh } from './admin-api';
 import { AdminTable } from './admin-table';
 import { adminApi } from '../api/admin-client';
 
-/** The text keys of ledger change types, order types and order states (others show their number). */
+/** The text keys of ledger change types, order types and order states (others read as the member's wallet names them). */
 const CHANGE_KEYS: Record<number, keyof AdminMessages['wallet']['change']> = {
   [WalletChangeType.CASH_FREEZE]: 'cashFreeze',
   [WalletChangeType.CASH_PAID]: 'cashPaid',
@@ -97,7 +99,9 @@ function Ledger({ userId }: { userId: number }) {
             <TimeText iso={row.createdAt} />
           </td>
           <td>
-            {CHANGE_KEYS[row.changeType] ? t(`admin.wallet.change.${CHANGE_KEYS[row.changeType]!}`) : row.changeType}
+            {CHANGE_KEYS[row.changeType]
+              ? t(`admin.wallet.change.${CHANGE_KEYS[row.changeType]!}`)
+              : changeTypeLabel(t as TFunction, row.changeType)}
           </td>
           <td>
             <Signed amount={row.changeAvailableAmount} />
@@ -149,7 +153,9 @@ function Orders({ userId }: { userId: number }) {
           </td>
           <td className="lt-num">{order.orderSn}</td>
           <td>
-            {ORDER_TYPE_KEYS[order.type] ? t(`admin.wallet.orderType.${ORDER_TYPE_KEYS[order.type]!}`) : order.type}
+            {ORDER_TYPE_KEYS[order.type]
+              ? t(`admin.wallet.orderType.${ORDER_TYPE_KEYS[order.type]!}`)
+              : orderTypeLabel(t as TFunction, order.type)}
           </td>
           <td className="lt-num">¥{order.amount}</td>
           <td>

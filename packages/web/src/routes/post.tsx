@@ -36,6 +36,7 @@ import {
   positionToSend,
   type PositionDraft,
 } from '../components/thread-parts/position-editor';
+import { useRedPacketCheckout } from '../components/thread-parts/red-packet-pay';
 
 export const handle: RouteHandle = { title: (t) => t('editor.title') };
 
@@ -134,6 +135,7 @@ function PostForm({ threadId }: { threadId: number }) {
   const { api } = useAppContext();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const redPacketCheckout = useRedPacketCheckout((id) => void navigate(`/thread/${id}`, { replace: true }));
   const { forum } = useForum();
   // Only a new thread (thread.create) needs it; an edit or a draft publish is thread.update.
   const captcha = useCaptcha(threadId === 0 && forum?.other.createThreadWithCaptcha === true);
@@ -233,7 +235,7 @@ function PostForm({ threadId }: { threadId: number }) {
       const indexes = indexesOf(parts, editing);
       const content = indexes ? { text: values.text, indexes } : { text: values.text };
       const answer = editing
-        ? await post<{ threadId: number }>(endpoints.threads.update, {
+        ? await post<ThreadDetail>(endpoints.threads.update, {
             threadId: editing.threadId,
             title: values.title,
             content,
@@ -242,7 +244,7 @@ function PostForm({ threadId }: { threadId: number }) {
             ...('position' in place ? { position: place.position } : {}),
             ...(editing.isDraft ? { draft: asDraft } : {}),
           })
-        : await post<{ threadId: number }>(endpoints.threads.create, {
+        : await post<ThreadDetail>(endpoints.threads.create, {
             categoryId,
             title: values.title,
             content,
@@ -253,8 +255,9 @@ function PostForm({ threadId }: { threadId: number }) {
             ...(await captcha.take().then((c) => (c ? { captcha: c } : {}))),
           });
       if (!answer) return;
-      if (!editing) await runThreadCreated(threadCreated.current, { threadId: answer.threadId, isDraft: asDraft });
       if (!editing) {
+        // A thread whose red packet waits for its payment is kept a draft: the answer says which it became.
+        await runThreadCreated(threadCreated.current, { threadId: answer.threadId, isDraft: answer.isDraft });
         // Sent (published or saved on the server): a pending local save must not bring it back on the next visit.
         window.clearTimeout(localSave.current);
         window.localStorage.removeItem(LOCAL_DRAFT_KEY);
@@ -265,7 +268,13 @@ function PostForm({ threadId }: { threadId: number }) {
         queryClient.invalidateQueries({ queryKey: ['threads'] }),
         queryClient.invalidateQueries({ queryKey: ['categories'] }),
       ]);
-      toast.success(asDraft ? t('editor.draftSaved') : t('editor.published'));
+      // A red packet paid online: the thread waits as a draft, and the pay dialog takes over.
+      if (!asDraft && redPacketCheckout.start(answer)) {
+        toast.info(t('threadParts.redPacket.awaitingPayment'));
+        return;
+      }
+      // Still a draft though published (its red packet's order lapsed): saved, and its page says what to do.
+      toast.success(asDraft || answer.isDraft ? t('editor.draftSaved') : t('editor.published'));
       await navigate(asDraft ? `/thread/post?threadId=${answer.threadId}` : `/thread/${answer.threadId}`, {
         replace: true,
       });
@@ -377,6 +386,7 @@ function PostForm({ threadId }: { threadId: number }) {
         />
       ) : null}
       {captcha.element}
+      {redPacketCheckout.dialog}
       <div className="lt-post-form__actions">
         {!editing || editing.isDraft ? (
           <Button onClick={() => void send(true)} loading={pending === 'draft'} data-testid="save-draft">

@@ -19,6 +19,9 @@ export const orders = {
   youAlreadyJoinedSite: 'You have already joined this site',
   unknownOrderType: 'Unknown order type',
   rechargeCannotPaidFrom: 'A recharge cannot be paid from the wallet',
+  redPacketOrderWithThread: "A red packet's order is made with its thread, not on its own",
+  redPacketNotFromWallet:
+    'A red packet order cannot be paid from the wallet: to pay a red packet from the wallet, choose the wallet when posting',
   siteDoesNotTake: 'This site does not take this payment method',
   paymentServiceNotAvailable: 'The payment service is not available now: try again later or choose another method',
   youAlreadyBoughtThread: 'You have already bought this thread',

@@ -20,4 +20,8 @@ export const threadParts = {
   redPacketLedgerIncome: 'Red packet from thread {{threadId}}',
   redPacketLedgerRefund: 'Rest of the red packet of thread {{threadId}} returned',
   redPacketLedgerExpense: 'Red packet of thread {{threadId}} taken',
+  redPacketLedgerPaid: 'Red packet of thread {{threadId}} paid online, into frozen money',
+  redPacketLedgerReturned: 'Red packet order of thread {{threadId}} no longer needed: payment returned',
+  redPacketNoProvider: 'This site takes no online payment: pay the red packet from the wallet',
+  redPacketProviderPublished: 'A published thread can only get a red packet paid from the wallet',
 } as const satisfies Texts<typeof zh>;

@@ -16,6 +16,8 @@ export const orders = {
   youAlreadyJoinedSite: '你已加入本站',
   unknownOrderType: '不支持的订单类型',
   rechargeCannotPaidFrom: '充值不能用钱包支付',
+  redPacketOrderWithThread: '红包的订单随帖子一起创建，无需单独下单',
+  redPacketNotFromWallet: '红包订单不能用钱包支付：用钱包发红包请在发帖时选择钱包支付',
   siteDoesNotTake: '本站没有开启这种支付方式',
   paymentServiceNotAvailable: '支付服务暂时不可用，请稍后再试或换一种支付方式',
   youAlreadyBoughtThread: '你已购买过这个主题',

@@ -17,4 +17,8 @@ export const threadParts = {
   redPacketLedgerIncome: '领取主题 {{threadId}} 的红包',
   redPacketLedgerRefund: '主题 {{threadId}} 的红包剩余退回',
   redPacketLedgerExpense: '主题 {{threadId}} 的红包被领取',
+  redPacketLedgerPaid: '主题 {{threadId}} 的红包在线支付，存入冻结金额',
+  redPacketLedgerReturned: '主题 {{threadId}} 的红包订单已不再需要，支付退回',
+  redPacketNoProvider: '本站没有开启在线支付，请用钱包支付红包',
+  redPacketProviderPublished: '已发布的帖子只能用钱包发红包',
 } as const;

@@ -9,7 +9,15 @@ import {
 } from '@luntan/shared';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../../test/fixture.js';
-import { balances, expectLedgerMatchesWallets, fund, PAY_PASSWORD, setPayPassword } from '../../test/money-fixtures.js';
+import {
+  balances,
+  expectLedgerMatchesWallets,
+  financialNotices,
+  fund,
+  PAY_PASSWORD,
+  redeliverToNotifications,
+  setPayPassword,
+} from '../../test/money-fixtures.js';
 
 /** Bounty questions (悬赏, part 107): posting one freezes the offer, the author awards replies, the rest returns. */
 const t = useTestServer();
@@ -209,6 +217,46 @@ describe('awarding answers (posts.reward)', () => {
     expect(await balances(t.current, author.id)).toMatchObject({ available: 0, frozen: 0 });
   });
 
+  it('tells the answerer of each award, once, in the financial notices: the amount, from the author', async () => {
+    const { author, threadId } = await bountyThread('10.00', '10.00');
+    const answerer = await t.buildMember();
+    const reply = await t.buildReply(answerer, threadId);
+    expect((await award(author.token, threadId, reply.id, '2.50')).Code).toBe(0);
+    const [notice, ...more] = await financialNotices(t.current, answerer.token, 'threadrewarded');
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      type: 'threadrewarded',
+      category: 'financial',
+      title: '获得悬赏',
+      threadId,
+      postId: reply.id,
+      fromUser: { id: author.id },
+    });
+    expect(notice!.content).toContain('2.50 元');
+    expect(notice!.content).toContain('求助：如何配置代理');
+    // The event handed over again tells nobody twice; a second award to the same reply is a notice of its own.
+    await redeliverToNotifications(t.current, 'bounty.awarded', threadId);
+    expect(await financialNotices(t.current, answerer.token, 'threadrewarded')).toHaveLength(1);
+    expect((await award(author.token, threadId, reply.id, '1.00')).Code).toBe(0);
+    const both = await financialNotices(t.current, answerer.token, 'threadrewarded');
+    expect(both.map((n) => n.content.includes('1.00 元'))).toEqual([true, false]);
+    expect(await financialNotices(t.current, author.token, 'threadrewarded')).toEqual([]);
+  });
+
+  it('names nobody in the award notice of an anonymous question', async () => {
+    const author = await funded('10.00');
+    const made = await post(author.token, { price: '5.00', expiredAt: inDays(3) }, { anonymous: 1 });
+    expect(made.Code, made.Message).toBe(0);
+    expect(made.Data.isAnonymous).toBe(true);
+    const answerer = await t.buildMember();
+    const reply = await t.buildReply(answerer, made.Data.threadId);
+    expect((await award(author.token, made.Data.threadId, reply.id, '5.00')).Code).toBe(0);
+    const notices = await financialNotices(t.current, answerer.token, 'threadrewarded');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ fromUser: null, postId: reply.id });
+    expect(notices[0]!.content).toContain('5.00 元');
+  });
+
   it('cannot overspend with concurrent awards', async () => {
     const { author, threadId } = await bountyThread('10.00', '10.00');
     const replies = [];
@@ -244,5 +292,34 @@ describe('the deadline', () => {
     expect(refunds).toHaveLength(1);
     expect(Number(refunds[0]!.changeAvailableCents)).toBe(1500);
     expect((await award(author.token, threadId, reply.id, '1.00')).Message).toContain('悬赏已结束');
+    // The author is told what came back, by the site, once; the answerer hears nothing of it.
+    const [notice, ...more] = await financialNotices(t.current, author.token, 'threadrewardedexpired');
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      type: 'threadrewardedexpired',
+      category: 'financial',
+      title: '悬赏已过期',
+      threadId,
+      fromUser: null,
+    });
+    expect(notice!.content).toContain('15.00 元');
+    await redeliverToNotifications(t.current, 'bounty.expired', threadId);
+    expect(await financialNotices(t.current, author.token, 'threadrewardedexpired')).toHaveLength(1);
+    expect(await financialNotices(t.current, answerer.token, 'threadrewardedexpired')).toEqual([]);
+  });
+
+  it('tells nothing at the deadline of a bounty awarded in full', async () => {
+    const { author, threadId } = await bountyThread('5.00', '5.00');
+    const reply = await t.buildReply(await t.buildMember(), threadId);
+    expect((await award(author.token, threadId, reply.id, '5.00')).Code).toBe(0);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3 * DAY + 1000);
+    await t.app.ctx.events.drain();
+    await t.app.ctx.events.drain();
+    // The deadline passed (bounty.expired was announced and heard), with nothing to return.
+    await redeliverToNotifications(t.current, 'bounty.expired', threadId);
+    expect(await financialNotices(t.current, author.token, 'threadrewardedexpired')).toEqual([]);
+    expect(await balances(t.current, author.id)).toMatchObject({ available: 0, frozen: 0 });
   });
 });

@@ -169,7 +169,7 @@ export type PostSubject = NonNullable<Awaited<ReturnType<typeof findPostSubject>
 export function findThreadSubject(db: Kysely<DB>, threadId: number) {
   return db
     .selectFrom('threads')
-    .select(['id', 'userId', 'title', 'firstPostId'])
+    .select(['id', 'userId', 'title', 'firstPostId', 'isAnonymous'])
     .where('id', '=', threadId)
     .executeTakeFirst();
 }

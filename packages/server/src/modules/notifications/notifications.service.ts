@@ -1,4 +1,4 @@
-import { CashStatus, formatMoney, OrderType, UserStatus } from '@luntan/shared';
+import { CashStatus, formatMoney, OrderType, UserStatus, type DomainEventPayload } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { plainText, summarize } from '../content/index.js';
 import { readSiteInfo } from '../settings/index.js';
@@ -309,6 +309,76 @@ export async function notifyOrderPaid(ctx: AppContext, orderId: number): Promise
       },
       threadId: order.threadId,
       subject: { key: `paid:order:${orderId}`, mode: 'once' },
+    });
+  });
+}
+
+/**
+ * A member got a packet of a thread's red packet: they are told the amount (a financial notice), from the thread's
+ * author, or from nobody named when the thread is anonymous. Told once per member and red packet.
+ */
+export async function notifyRedPacketReceived(
+  ctx: AppContext,
+  got: DomainEventPayload<'red_packet.received'>,
+): Promise<void> {
+  await safely(ctx, 'red packet received', async () => {
+    const thread = await findThreadSubject(ctx.db, got.threadId);
+    if (!thread) return;
+    const anonymous = thread.isAnonymous === 1;
+    await send(ctx, {
+      key: 'red_packet.gotten',
+      userId: got.userId,
+      actorId: anonymous ? null : got.authorId,
+      showActor: !anonymous,
+      vars: { content: cut(thread.title, QUOTE_CHARS), amount: formatMoney(got.amountCents) },
+      threadId: thread.id,
+      postId: got.postId,
+      subject: { key: `gotten:red_packet:${got.redPacketId}`, mode: 'once' },
+    });
+  });
+}
+
+/**
+ * A bounty's author awarded a reply: its author is told the amount (a financial notice), from the bounty's author, or
+ * from nobody named when the thread is anonymous. Told once per award (the event: one reply may be awarded twice).
+ */
+export async function notifyBountyAwarded(ctx: AppContext, award: DomainEventPayload<'bounty.awarded'>): Promise<void> {
+  await safely(ctx, 'bounty awarded', async () => {
+    const thread = await findThreadSubject(ctx.db, award.threadId);
+    if (!thread) return;
+    const anonymous = thread.isAnonymous === 1;
+    await send(ctx, {
+      key: 'question.rewarded',
+      userId: award.answererId,
+      actorId: anonymous ? null : award.userId,
+      showActor: !anonymous,
+      vars: { content: cut(thread.title, QUOTE_CHARS), amount: formatMoney(award.amountCents) },
+      threadId: thread.id,
+      postId: award.postId,
+    });
+  });
+}
+
+/**
+ * A bounty's deadline passed with money left: its author is told what went back to their wallet (the site speaks).
+ * Nothing left, nothing told. Told once per bounty.
+ */
+export async function notifyBountyExpired(
+  ctx: AppContext,
+  expired: DomainEventPayload<'bounty.expired'>,
+): Promise<void> {
+  if (expired.refundCents <= 0) return;
+  await safely(ctx, 'bounty expired', async () => {
+    const thread = await findThreadSubject(ctx.db, expired.threadId);
+    if (!thread) return;
+    await send(ctx, {
+      key: 'question.rewarded.expired',
+      userId: expired.userId,
+      actorId: null,
+      showActor: false,
+      vars: { content: cut(thread.title, QUOTE_CHARS), amount: formatMoney(expired.refundCents) },
+      threadId: thread.id,
+      subject: { key: `expired:bounty:${thread.id}`, mode: 'once' },
     });
   });
 }

@@ -2,12 +2,15 @@ import type { DeliveredEvent, DomainEventName } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import {
   notifyAccountChanged,
+  notifyBountyAwarded,
+  notifyBountyExpired,
   notifyFollowed,
   notifyLiked,
   notifyOrderPaid,
   notifyPaymentReturned,
   notifyPostModerated,
   notifyPostPublished,
+  notifyRedPacketReceived,
   notifyRegistrationsReviewed,
   notifyReportDecided,
   notifyThreadModerated,
@@ -34,6 +37,9 @@ const NOTICE_EVENTS = [
   'report.handled',
   'order.paid',
   'payment.returned',
+  'red_packet.received',
+  'bounty.awarded',
+  'bounty.expired',
   'withdrawal.reviewed',
 ] as const satisfies readonly DomainEventName[];
 type NoticeEventName = (typeof NOTICE_EVENTS)[number];
@@ -91,6 +97,12 @@ async function notify(ctx: AppContext, event: DeliveredEvent<NoticeEventName>): 
       return notifyOrderPaid(ctx, event.payload.orderId);
     case 'payment.returned':
       return notifyPaymentReturned(ctx, event.payload.orderId, event.payload.reason);
+    case 'red_packet.received':
+      return notifyRedPacketReceived(ctx, event.payload);
+    case 'bounty.awarded':
+      return notifyBountyAwarded(ctx, event.payload);
+    case 'bounty.expired':
+      return notifyBountyExpired(ctx, event.payload);
     case 'withdrawal.reviewed':
       return notifyWithdrawal(ctx, event.payload);
     default:

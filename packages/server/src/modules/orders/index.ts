@@ -2,3 +2,4 @@
 export { ordersRoutes } from './orders.routes.js';
 export { paymentNoticesRoutes } from './payment-notices.routes.js';
 export { subscribeOrderExpiry } from './order-expiry.js';
+export { cancelOrder, orderInfoById, placeOrder, returnPaidOrder } from './order-place.service.js';

@@ -2,7 +2,6 @@ import {
   Code,
   formatMoney,
   GroupId,
-  ORDER_EXPIRY_MS,
   OrderType,
   parseMoney,
   type OrderCreateBody,
@@ -11,22 +10,15 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, invalidField, notFound } from '../../core/errors.js';
-import { inMs, now } from '../../core/time.js';
+import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { readSiteSettings } from '../settings/index.js';
 import { threadExistsFor } from '../threads/index.js';
 import { filesPriceCents } from '../media/index.js';
-import { newSerial } from '../wallet/index.js';
+import { placeOrder } from './order-place.service.js';
 import { presentOrder } from './orders.service.js';
-import {
-  findGroup,
-  findPurchaseOrder,
-  findThreadToBuy,
-  findUnpaidOrder,
-  insertOrder,
-  orderSubject,
-} from './orders.repository.js';
+import { findGroup, findPurchaseOrder, findThreadToBuy, findUnpaidOrder, orderSubject } from './orders.repository.js';
 import { msg } from '../../i18n/index.js';
 
 /* Creating orders: what may be bought, for how much, and who gets which share (docs/money.md). */
@@ -153,6 +145,9 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
       }
       break;
     }
+    case OrderType.RED_PACKET:
+      // A red packet's order is made with its thread (thread.create with payment 'provider'), for its total.
+      throw invalidField('type', msg('orders.redPacketOrderWithThread'));
     default:
       throw invalidField('type', msg('orders.unknownOrderType'));
   }
@@ -174,31 +169,18 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
   if (unpaid) return presentOrder(unpaid, await orderSubject(db, unpaid));
 
   const at = now();
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    const created = await insertOrder(trx, {
-      orderSn: newSerial(),
+  const order = await ctx.db.transaction().execute((trx) =>
+    placeOrder(ctx.events, trx, {
       userId: user.id,
       payeeId,
       type: body.type,
       amountCents: amount,
-      authorAmountCents: shares.author,
-      masterAmountCents: shares.master,
+      shares,
       threadId,
       groupId,
       isAnonymous,
-      paymentType: null,
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: inMs(ORDER_EXPIRY_MS),
-    });
-    // Its timer: at its expiry an order nobody paid is marked expired (order-expiry.ts).
-    await ctx.events.emit(
-      trx,
-      'order.expiry_due',
-      { orderId: created.id, userId: created.userId },
-      { dueAt: created.expiresAt },
-    );
-    return created;
-  });
+      at,
+    }),
+  );
   return presentOrder(order, await orderSubject(db, order));
 }

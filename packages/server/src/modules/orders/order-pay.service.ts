@@ -51,6 +51,10 @@ export async function payOrder(
     if (order.type === OrderType.RECHARGE) {
       throw invalidField('paymentType', msg('orders.rechargeCannotPaidFrom'));
     }
+    if (order.type === OrderType.RED_PACKET) {
+      // From the wallet a red packet is paid by its thread's write (payment 'wallet'): its order is a provider's.
+      throw invalidField('paymentType', msg('orders.redPacketNotFromWallet'));
+    }
     await checkPayPassword(ctx.db, user.id, body.payPassword);
     if ((await settle(ctx, order, { paymentType: PayType.WALLET, fromWallet: true })) !== 'settled') {
       // Paid (or expired) meanwhile: say which.

@@ -105,6 +105,10 @@ export async function findOrderBySn(db: Db, orderSn: string): Promise<Order | un
   return db.selectFrom('orders').selectAll().where('orderSn', '=', orderSn).executeTakeFirst();
 }
 
+export async function findOrderById(db: Db, id: number): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One page of a member's orders, newest first; an unpaid order past its time counts as expired. */
 export async function listOrderRows(
   db: Db,
@@ -212,6 +216,28 @@ export async function insertPurchase(
     .onConflict((oc) => oc.columns(['userId', 'type', 'thingId']).doNothing())
     .executeTakeFirst();
   return Number(bought.numInsertedOrUpdatedRows ?? 0) !== 0;
+}
+
+/** Cancels a pending order (a conditional update); answers whether this call did. */
+export async function cancelPendingOrder(trx: Db, orderId: number, at: string): Promise<boolean> {
+  const res = await trx
+    .updateTable('orders')
+    .set({ status: OrderStatus.CANCELLED, updatedAt: at })
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.PENDING)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Marks a paid order refunded, once (a conditional update); answers it when this call did. */
+export async function refundPaidOrder(trx: Db, orderId: number, at: string): Promise<Order | undefined> {
+  return trx
+    .updateTable('orders')
+    .set({ status: OrderStatus.REFUNDED, updatedAt: at })
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.PAID)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function markOrderRefunded(trx: Db, orderId: number, at: string): Promise<void> {

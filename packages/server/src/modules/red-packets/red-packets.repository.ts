@@ -102,6 +102,40 @@ export async function subtractRemain(trx: Kysely<DB>, id: number, cents: number)
     .execute();
 }
 
+/**
+ * A red packet waiting for its order starts to be handed out, paid by that order (a conditional update on its status
+ * and order: answers false when it was funded already or is another order's), with its 24 hours from now.
+ */
+export async function activateRedPacket(
+  trx: Kysely<DB>,
+  id: number,
+  orderId: number,
+  expiresAt: string,
+  at: string,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('threadRedPackets')
+    .set({ status: RedPacketStatus.VALID, expiresAt, updatedAt: at })
+    .where('id', '=', id)
+    .where('status', '=', RedPacketStatus.PENDING)
+    .where('orderId', '=', orderId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * A red packet nobody paid taken away, with its packets (the shares' foreign key cascades), while it is still waiting
+ * for its order (it is changed or removed meanwhile). Answers whether this call removed it.
+ */
+export async function deletePendingRedPacket(trx: Kysely<DB>, id: number): Promise<boolean> {
+  const res = await trx
+    .deleteFrom('threadRedPackets')
+    .where('id', '=', id)
+    .where('status', '=', RedPacketStatus.PENDING)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
 /** Stops handing out (once: answers false when it was stopped already); the row stays locked until commit. */
 export async function stopRedPacket(trx: Kysely<DB>, id: number, at: string): Promise<boolean> {
   const res = await trx

@@ -18,6 +18,8 @@ import type { DB } from '../../db/schema.js';
 import { msg } from '../../i18n/index.js';
 import { readSiteSettings } from '../settings/index.js';
 import { assertCanReadThread, findPost, findThread } from '../threads/index.js';
+import { orderInfoById } from '../orders/index.js';
+import type { PartThread } from '../thread-parts/index.js';
 import { applyChange } from '../wallet/index.js';
 import type { ViewerContext } from '../../access/viewer.js';
 import { requireUser } from '../../access/viewer.js';
@@ -61,7 +63,7 @@ export function splitAmounts(rule: number, priceCents: number, number: number): 
   return Array.from({ length: number }, (_, i) => bounds[i + 1]! - bounds[i]! + 1);
 }
 
-const totalOf = (body: Pick<RedPacketPartBody, 'rule' | 'price' | 'number'>) =>
+export const totalOf = (body: Pick<RedPacketPartBody, 'rule' | 'price' | 'number'>) =>
   body.rule === RedPacketRule.EQUAL ? body.price * body.number : body.price;
 
 async function siteLocale(db: Kysely<DB>): Promise<'zh' | 'en'> {
@@ -69,48 +71,42 @@ async function siteLocale(db: Kysely<DB>): Promise<'zh' | 'en'> {
   return String(site.siteLocale ?? 'zh') === 'en' ? 'en' : 'zh';
 }
 
-const ledgerText = async (db: Kysely<DB>, key: 'freeze' | 'income' | 'refund' | 'expense', threadId: number) => {
-  const keys = {
-    freeze: 'threadParts.redPacketLedgerFreeze',
-    income: 'threadParts.redPacketLedgerIncome',
-    refund: 'threadParts.redPacketLedgerRefund',
-    expense: 'threadParts.redPacketLedgerExpense',
-  } as const;
-  return msg(keys[key], { threadId })[await siteLocale(db)];
-};
+const LEDGER_TEXTS = {
+  freeze: 'threadParts.redPacketLedgerFreeze',
+  income: 'threadParts.redPacketLedgerIncome',
+  refund: 'threadParts.redPacketLedgerRefund',
+  expense: 'threadParts.redPacketLedgerExpense',
+  paid: 'threadParts.redPacketLedgerPaid',
+  returned: 'threadParts.redPacketLedgerReturned',
+} as const;
 
-/**
- * Makes the red packet of a new part, in the thread's transaction: the author's money moves from available to frozen
- * (refused, and nothing stored, when there is not enough), the packets are split, and its timer is set.
- */
-export async function createRedPacket(
-  ctx: AppContext,
-  trx: Kysely<DB>,
-  thread: { id: number; userId: number; postId: number },
-  viewer: ViewerContext,
-  body: RedPacketPartBody,
-  at: string,
-): Promise<RedPacketValue> {
+/** A ledger row's words, in the site's language (a ledger row is written once). */
+export const ledgerText = async (db: Kysely<DB>, key: keyof typeof LEDGER_TEXTS, threadId: number) =>
+  msg(LEDGER_TEXTS[key], { threadId })[await siteLocale(db)];
+
+/** The part's author and that the thread holds no red packet yet: what every new red packet needs. */
+export async function assertMayAddRedPacket(trx: Kysely<DB>, thread: PartThread, viewer: ViewerContext) {
   const user = requireUser(viewer);
   if (user.id !== thread.userId) throw invalidField('content.indexes.106', msg('threadParts.redPacketOnlyAuthor'));
   if (await findRedPacketOfThread(trx, thread.id)) {
     throw invalidField('content.indexes.106', msg('threadParts.redPacketCannotChange'));
   }
+  return user;
+}
+
+/** Writes the red packet's row and its packets, split now (random: cut at random, each at least a cent). */
+export async function storeRedPacket(
+  trx: Kysely<DB>,
+  thread: PartThread,
+  body: RedPacketPartBody,
+  state: { status: number; expiresAt: string; orderId: number | null },
+  at: string,
+): Promise<number> {
   const total = totalOf(body);
-  const amounts = splitAmounts(body.rule, body.price, body.number);
-  await applyChange(trx as Transaction<DB>, {
-    userId: user.id,
-    available: -total,
-    frozen: total,
-    type: WalletChangeType.RED_PACKET_FREEZE,
-    desc: await ledgerText(trx, 'freeze', thread.id),
-    requireActive: true,
-  });
-  const expiresAt = new Date(Date.parse(at) + RED_PACKET_TTL_MS).toISOString();
   const redPacketId = await insertRedPacket(trx, {
     threadId: thread.id,
     postId: thread.postId,
-    userId: user.id,
+    userId: thread.userId,
     rule: body.rule,
     condition: body.condition,
     likenum: body.condition === RedPacketCondition.LIKES ? (body.likenum ?? 1) : 0,
@@ -120,12 +116,47 @@ export async function createRedPacket(
     number: body.number,
     remainCents: total,
     remainNumber: body.number,
-    status: RedPacketStatus.VALID,
-    expiresAt,
+    status: state.status,
+    orderId: state.orderId,
+    expiresAt: state.expiresAt,
     createdAt: at,
     updatedAt: at,
   });
-  await insertShares(trx, redPacketId, thread.id, amounts);
+  await insertShares(trx, redPacketId, thread.id, splitAmounts(body.rule, body.price, body.number));
+  return redPacketId;
+}
+
+/**
+ * Makes the red packet of a new part paid from the wallet, in the thread's transaction: the author's money moves from
+ * available to frozen (refused, and nothing stored, when there is not enough), the packets are split, and its timer
+ * is set.
+ */
+export async function createRedPacket(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  thread: PartThread,
+  viewer: ViewerContext,
+  body: RedPacketPartBody,
+  at: string,
+): Promise<RedPacketValue> {
+  const user = await assertMayAddRedPacket(trx, thread, viewer);
+  const total = totalOf(body);
+  await applyChange(trx as Transaction<DB>, {
+    userId: user.id,
+    available: -total,
+    frozen: total,
+    type: WalletChangeType.RED_PACKET_FREEZE,
+    desc: await ledgerText(trx, 'freeze', thread.id),
+    requireActive: true,
+  });
+  const expiresAt = new Date(Date.parse(at) + RED_PACKET_TTL_MS).toISOString();
+  const redPacketId = await storeRedPacket(
+    trx,
+    thread,
+    body,
+    { status: RedPacketStatus.VALID, expiresAt, orderId: null },
+    at,
+  );
   await ctx.events.emit(
     trx,
     'red_packet.expiry_due',
@@ -157,8 +188,9 @@ export async function keepRedPacket(
 
 /**
  * Gives the member one packet of the thread's red packet, once: the packet row is claimed with a conditional update
- * behind the red packet's row lock, the member's wallet gets its amount from the author's frozen money. Answers the
- * amount in cents, or null when nothing was given (none left, expired, the author, had one already).
+ * behind the red packet's row lock, the member's wallet gets its amount from the author's frozen money, and
+ * red_packet.received is announced in the same transaction (the member's notice). Answers the amount in cents, or
+ * null when nothing was given (none left, expired, the author, had one already).
  */
 export async function claimPacket(
   ctx: AppContext,
@@ -191,6 +223,14 @@ export async function claimPacket(
         available: share.amountCents,
         type: WalletChangeType.RED_PACKET_INCOME,
         desc: income,
+      });
+      await ctx.events.emit(trx, 'red_packet.received', {
+        redPacketId: packet.id,
+        threadId,
+        postId,
+        userId,
+        authorId: packet.userId,
+        amountCents: share.amountCents,
       });
       return share.amountCents;
     });
@@ -245,7 +285,10 @@ export async function expireRedPacket(ctx: AppContext, redPacketId: number): Pro
   });
 }
 
-/** The part as a viewer sees it: what is left, who got what, the viewer's own packet. */
+/**
+ * The part as a viewer sees it: what is left, who got what, the viewer's own packet; one waiting for its order shows
+ * nothing handed out, and its author the order to pay.
+ */
 export async function presentRedPacket(
   db: Kysely<DB>,
   viewer: ViewerContext,
@@ -253,9 +296,12 @@ export async function presentRedPacket(
 ): Promise<RedPacketPart | null> {
   const row = await findRedPacketOfThread(db, threadId);
   if (!row) return null;
-  const list = await receivers(db, row.id);
+  const unpaid = row.status === RedPacketStatus.PENDING;
+  const list = unpaid ? [] : await receivers(db, row.id);
   const mine = viewer.user ? list.find((r) => r.userId === viewer.user!.id) : undefined;
-  const expired = row.expiresAt <= now();
+  const expired = !unpaid && row.expiresAt <= now();
+  const own = viewer.user !== null && viewer.user.id === row.userId;
+  const order = unpaid && own && row.orderId !== null ? await orderInfoById(db, row.orderId) : undefined;
   return {
     id: row.id,
     rule: row.rule,
@@ -267,9 +313,9 @@ export async function presentRedPacket(
     remainMoney: formatMoney(Number(row.remainCents)),
     remainNumber: row.remainNumber,
     status: row.status === RedPacketStatus.VALID && row.remainNumber > 0 && !expired ? 1 : 0,
-    isDone: row.remainNumber === 0 || row.status !== RedPacketStatus.VALID || expired,
+    isDone: !unpaid && (row.remainNumber === 0 || row.status !== RedPacketStatus.VALID || expired),
     isExpired: expired,
-    expiredAt: row.expiresAt,
+    expiredAt: unpaid ? '' : row.expiresAt,
     content: row.content,
     mine: mine ? { amount: formatMoney(Number(mine.amountCents)), receivedAt: mine.receivedAt ?? '' } : null,
     receivers: list.map((r) => ({
@@ -279,6 +325,8 @@ export async function presentRedPacket(
       amount: formatMoney(Number(r.amountCents)),
       receivedAt: r.receivedAt ?? '',
     })),
+    unpaid,
+    order: order ?? null,
   };
 }
 

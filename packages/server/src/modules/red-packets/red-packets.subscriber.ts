@@ -1,4 +1,6 @@
+import { OrderType } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
+import { fundRedPacket } from './red-packet-payment.service.js';
 import { claimForPost, expireRedPacket } from './red-packets.service.js';
 
 /** The red packets' name on the event bus (it keys their delivery rows: never rename it). */
@@ -6,12 +8,13 @@ export const RED_PACKETS_SUBSCRIBER = 'red-packets';
 
 /**
  * A reply (post.created) or a like of a reply (post.liked) may earn its author a packet; a red packet's timer
- * (red_packet.expiry_due) returns the rest to the author. Each is safe to hear twice.
+ * (red_packet.expiry_due) returns the rest to the author; a paid order of type 9 (order.paid) funds the red packet
+ * it was made for and publishes its thread. Each is safe to hear twice.
  */
 export function subscribeRedPackets(ctx: AppContext): void {
   ctx.events.subscribe(
     RED_PACKETS_SUBSCRIBER,
-    ['post.created', 'post.liked', 'red_packet.expiry_due'],
+    ['post.created', 'post.liked', 'red_packet.expiry_due', 'order.paid'],
     async (event) => {
       switch (event.name) {
         case 'post.created':
@@ -23,6 +26,13 @@ export function subscribeRedPackets(ctx: AppContext): void {
         case 'red_packet.expiry_due':
           await expireRedPacket(ctx, event.payload.redPacketId);
           return;
+        case 'order.paid': {
+          const { orderId, userId, type, threadId, amountCents } = event.payload;
+          if (type === OrderType.RED_PACKET && threadId !== null) {
+            await fundRedPacket(ctx, { orderId, userId, threadId, amountCents });
+          }
+          return;
+        }
       }
     },
   );

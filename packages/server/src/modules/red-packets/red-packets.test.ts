@@ -7,7 +7,14 @@ import {
 } from '@luntan/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/fixture.js';
-import { expectLedgerMatchesWallets, fund, PAY_PASSWORD, setPayPassword } from '../../test/money-fixtures.js';
+import {
+  expectLedgerMatchesWallets,
+  financialNotices,
+  fund,
+  PAY_PASSWORD,
+  redeliverToNotifications,
+  setPayPassword,
+} from '../../test/money-fixtures.js';
 import { claimPacket, expireRedPacket, splitAmounts } from './index.js';
 
 /** Red packets (part 106): paid from the wallet with the thread, handed out on replies and likes, returned after 24h. */
@@ -118,6 +125,15 @@ describe('making a red packet', () => {
     expect(await balances(member.id)).toEqual({ available: 500, frozen: 0 });
   });
 
+  it('refuses a payment through a provider when the site takes none: nothing stored', async () => {
+    const author = await fundedAuthor('10.00');
+    const before = await stored();
+    const res = await create(author.token, packetBody({ payPassword: undefined, payment: 'provider' }));
+    expect(res).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'content.indexes.106.body.payment' } });
+    expect(await stored()).toEqual(before);
+    expect(await balances(author.id)).toEqual({ available: 1000, frozen: 0 });
+  });
+
   it('refuses zero, negative amounts and more random packets than cents', async () => {
     const author = await fundedAuthor('10.00');
     for (const body of [
@@ -201,6 +217,58 @@ describe('handing out', () => {
     expect((await t.get(`/api/v3/check.user.get.redpacket?threadId=${plain.threadId}`, a.token)).Code).toBe(
       Code.INVALID_PARAMETER,
     );
+  });
+
+  it('tells each member who got a packet, once, in the financial notices: the amount, from the author', async () => {
+    const author = await fundedAuthor('10.00');
+    const made = await create(author.token, packetBody({ number: 2, price: '1.25' }));
+    const id = made.Data.threadId;
+    const [a, b] = [await t.buildMember(), await t.buildMember()];
+    const earned = await reply(a.token, id, '谢谢老板');
+    await reply(a.token, id, '再谢一次');
+    const unread = await t.get<{ financialUnread: number }>('/api/v3/unreadnotification', a.token);
+    expect(unread.Data.financialUnread).toBe(1);
+    const [notice, ...more] = await financialNotices(t.current, a.token, 'receiveredpacket');
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      type: 'receiveredpacket',
+      category: 'financial',
+      title: '你得到了红包',
+      threadId: id,
+      postId: earned.Data.id,
+      fromUser: { id: author.id },
+    });
+    expect(notice!.content).toContain('1.25 元');
+    expect(notice!.content).toContain('红包帖');
+    // The event handed over again tells nobody twice; b, who got none yet, and the author hear nothing of a's.
+    await redeliverToNotifications(t.current, 'red_packet.received', id);
+    expect(await financialNotices(t.current, a.token, 'receiveredpacket')).toHaveLength(1);
+    expect(await financialNotices(t.current, b.token, 'receiveredpacket')).toEqual([]);
+    expect(await financialNotices(t.current, author.token, 'receiveredpacket')).toEqual([]);
+    await reply(b.token, id, '我也来');
+    expect(await financialNotices(t.current, b.token, 'receiveredpacket')).toHaveLength(1);
+  });
+
+  it('names nobody in the notice of an anonymous thread’s red packet', async () => {
+    const author = await fundedAuthor('10.00');
+    const made = await t.post<ThreadDetail>(
+      '/api/v3/thread.create',
+      {
+        categoryId: 1,
+        title: '匿名红包',
+        anonymous: 1,
+        content: { text: '发红包啦', indexes: { 106: { tomId: '106', body: packetBody({ number: 1 }) } } },
+      },
+      author.token,
+    );
+    expect(made.Code, made.Message).toBe(0);
+    expect(made.Data.isAnonymous).toBe(true);
+    const member = await t.buildMember();
+    await reply(member.token, made.Data.threadId, '谢谢');
+    const notices = await financialNotices(t.current, member.token, 'receiveredpacket');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ fromUser: null, threadId: made.Data.threadId });
+    expect(notices[0]!.content).toContain('1.00 元');
   });
 
   it('under the likes condition gives the packet to the reply’s author once it has enough likes', async () => {

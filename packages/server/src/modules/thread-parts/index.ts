@@ -10,6 +10,7 @@ export {
 export {
   applyThreadParts,
   assertMayWriteParts,
+  partsHoldDraft,
   partTypesByThread,
   prepareThreadParts,
   presentThreadParts,

@@ -43,6 +43,12 @@ export interface ThreadPartHandler<T extends SupportedThreadPartType = Supported
    * a pay password's wrong tries. `threadId` is null for a new thread. Throws to refuse.
    */
   prepare?(db: Kysely<DB>, viewer: ViewerContext, body: BodyOf<T>, threadId: number | null): Promise<void>;
+  /**
+   * Whether the thread must stay a draft for now (optional): a part waiting to be paid through a provider, which
+   * publishes the thread itself once paid. Asked before the thread's write for every type that has it, with the
+   * request's body for the part (null: the request deletes it; undefined: leaves it alone) and the thread (null: new).
+   */
+  holdsDraft?(db: Kysely<DB>, threadId: number | null, body: BodyOf<T> | null | undefined): Promise<boolean>;
   /** A new part: checks what the schema cannot (settings, ownership, money) and answers the value to keep. */
   create(trx: Kysely<DB>, write: PartWrite, body: BodyOf<T>): Promise<V>;
   /** The thread's author changed the part; the default is to delete it and create it anew. */
@@ -70,5 +76,9 @@ export class ThreadPartRegistry {
 
   has(type: ThreadPartType | number): boolean {
     return this.handlers.has(type);
+  }
+
+  all(): ThreadPartHandler[] {
+    return [...this.handlers.values()];
   }
 }

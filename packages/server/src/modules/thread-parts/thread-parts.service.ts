@@ -67,6 +67,26 @@ export async function prepareThreadParts(
 }
 
 /**
+ * Whether the thread's parts keep it a draft for now (see ThreadPartHandler.holdsDraft): asked before the write, with
+ * what the request does to each part. A thread held so is stored (or stays) a draft whatever the request asked.
+ */
+export async function partsHoldDraft(
+  db: Kysely<DB>,
+  registry: ThreadPartRegistry,
+  indexes: ContentIndexes | undefined,
+  threadId: number | null,
+): Promise<boolean> {
+  const asked = entries(indexes);
+  for (const handler of registry.all()) {
+    if (!handler.holdsDraft) continue;
+    const entry = asked.find((e) => e.type === handler.type);
+    const body = entry === undefined ? undefined : entry.part.operation === 'delete' ? null : entry.part.body;
+    if (await handler.holdsDraft(db, threadId, body as never)) return true;
+  }
+  return false;
+}
+
+/**
  * Creates, updates or deletes the parts a request carries, in the transaction of the thread's write. Without an
  * operation (or with one that does not fit what the thread holds) a part is created when the thread does not hold
  * one of its type yet, else updated, as the family decides it.

@@ -52,7 +52,13 @@ import {
   updateThreadIf,
 } from './threads.repository.js';
 import { msg } from '../../i18n/index.js';
-import { applyThreadParts, assertMayWriteParts, partTypesByThread, prepareThreadParts } from '../thread-parts/index.js';
+import {
+  applyThreadParts,
+  assertMayWriteParts,
+  partsHoldDraft,
+  partTypesByThread,
+  prepareThreadParts,
+} from '../thread-parts/index.js';
 
 /**
  * The stop words applied to a thread's title and body: -4006 for a banned word, replacements made, and `held` when
@@ -101,11 +107,13 @@ export async function createThread(
   assertMaySetPosition(viewer, category.id, body.position);
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
   await prepareThreadParts(ctx.db, ctx.threadParts, viewer, body.content.indexes, null);
+  // A part paid through a provider (a red packet) keeps the thread a draft until it is paid.
+  const held = await partsHoldDraft(ctx.db, ctx.threadParts, body.content.indexes, null);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
   const rendered = await renderContent(ctx.db, text, user.id, await topicsNamedIn(ctx.db, text, user.id));
   const at = now();
-  const draft = body.draft ? 1 : 0;
+  const draft = body.draft || held ? 1 : 0;
   const approved = screened.held ? 0 : 1;
   const threadId = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertThread(trx, {
@@ -191,7 +199,10 @@ export async function updateThread(
   if (body.draft === true && thread.isDraft === 0) {
     throw invalidField('draft', msg('threads.publishedThreadCannotBecome'));
   }
-  const publishing = body.draft === false && thread.isDraft === 1;
+  const indexes = body.content?.indexes;
+  // A part waiting to be paid through a provider (a red packet) keeps a draft one: paying it publishes the thread.
+  const held = thread.isDraft === 1 && (await partsHoldDraft(ctx.db, ctx.threadParts, indexes, thread.id));
+  const publishing = body.draft === false && thread.isDraft === 1 && !held;
   if (publishing) changes.isDraft = 0;
   if (body.price !== undefined && body.price !== thread.priceCents) {
     assertMaySetPrice(viewer, changes.categoryId ?? thread.categoryId, body.price);
@@ -200,7 +211,6 @@ export async function updateThread(
   if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
   assertMaySetPosition(viewer, changes.categoryId ?? thread.categoryId, body.position);
   Object.assign(changes, positionColumns(body.position));
-  const indexes = body.content?.indexes;
   assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
   await prepareThreadParts(ctx.db, ctx.threadParts, viewer, indexes, thread.id);
 

@@ -29,6 +29,8 @@ import { endpoints } from '../../api/endpoints';
  * - `returnPath`: where a provider's page (Alipay, WeChat H5, the sandbox checkout) sends the payer back, a
  *   same-site path; default the current page. That page learns the outcome from its own data.
  * - `title`: the line saying what is paid for; default the order's title, or its type's name.
+ * - `providersOnly`: offer the providers only, not the wallet (an order a provider must pay: a red packet's, whose
+ *   wallet payment is made when the thread is posted).
  *
  * It offers the wallet (the available balance; the six-digit pay password, or a form to set one; the server's
  * message on a wrong one, with the tries left; until when it is locked) and the providers the site takes.
@@ -41,6 +43,7 @@ export interface PayDialogProps {
   onPaid: (order: OrderInfo) => void;
   returnPath?: string;
   title?: string;
+  providersOnly?: boolean;
 }
 
 type Method = typeof PayType.WALLET | number;
@@ -51,7 +54,16 @@ function lockedUntil(iso: string | null, now = Date.now()): Date | null {
   return Number.isNaN(at) || at <= now ? null : new Date(at);
 }
 
-export function PayDialog({ open, onClose, order: given, createOrder, onPaid, returnPath, title }: PayDialogProps) {
+export function PayDialog({
+  open,
+  onClose,
+  order: given,
+  createOrder,
+  onPaid,
+  returnPath,
+  title,
+  providersOnly = false,
+}: PayDialogProps) {
   const { t, i18n } = useTranslation();
   const { api } = useAppContext();
   const queryClient = useQueryClient();
@@ -116,7 +128,7 @@ export function PayDialog({ open, onClose, order: given, createOrder, onPaid, re
   const walletInfo = wallet && isSuccess(wallet) ? wallet.Data : null;
   const payMethods = methods && isSuccess(methods) ? methods.Data : null;
   const providers = payMethods ? providerChoices(payMethods.types, platform) : [];
-  const choices: Method[] = [...(payMethods?.wallet ? [PayType.WALLET] : []), ...providers];
+  const choices: Method[] = [...(payMethods?.wallet && !providersOnly ? [PayType.WALLET] : []), ...providers];
   const chosen = method !== null && choices.includes(method) ? method : (choices[0] ?? null);
 
   const amountCents = order ? (parseMoney(order.amount) ?? 0) : 0;

@@ -12,6 +12,7 @@ import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { useTranslation } from '../../i18n/use-translation';
 import { Avatar, Icon, TextInput } from '../ui';
+import { UnpaidRedPacket, useOnlinePayment, useRedPacketOf } from './red-packet-pay';
 
 // The registry's PartEditorProps / PartViewProps, written out here: registry.ts imports this file (no import circle).
 interface PartEditorProps<B> {
@@ -34,11 +35,13 @@ export interface RedPacketDraft {
   price?: string;
   content?: string;
   payPassword?: string;
+  /** From the wallet now (the default), or online through the site's provider after posting. */
+  payment?: 'wallet' | 'provider';
 }
 
 const toInt = (text: string): number | undefined => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
-function Choice<T extends number>({
+function Choice<T extends number | string>({
   name,
   label,
   value,
@@ -76,8 +79,11 @@ function RedPacketEditor({ value, onChange, threadId }: PartEditorProps<RedPacke
   const set = (patch: Partial<RedPacketDraft>) => onChange({ ...v, ...patch });
   const cents = parseMoney(v.price ?? '');
   const total = cents === null || !v.number ? null : v.rule === 0 ? cents * v.number : cents;
-  // A red packet is paid once, when the thread is created: afterwards it cannot be changed.
-  const paid = threadId !== 0 && value?.payPassword === undefined && value?.price !== undefined;
+  // A red packet is paid once: afterwards it cannot be changed. One waiting for its order online still can.
+  const stored = useRedPacketOf(threadId);
+  const paid = stored !== null && !stored.unpaid;
+  const onlineOffered = useOnlinePayment();
+  const online = !paid && v.payment === 'provider';
   return (
     <div className="lt-red-packet-editor" data-testid="red-packet-editor">
       <Choice
@@ -136,7 +142,19 @@ function RedPacketEditor({ value, onChange, threadId }: PartEditorProps<RedPacke
         value={v.content ?? ''}
         onChange={(text) => set({ content: text })}
       />
-      {paid ? null : (
+      {!paid && (onlineOffered || online) ? (
+        <Choice
+          name="red-packet-payment"
+          label={t('threadParts.redPacket.payment')}
+          value={v.payment ?? 'wallet'}
+          options={[
+            { value: 'wallet', text: t('threadParts.redPacket.payWallet') },
+            { value: 'provider', text: t('threadParts.redPacket.payProvider') },
+          ]}
+          onChange={(payment) => set({ payment })}
+        />
+      ) : null}
+      {paid || online ? null : (
         <TextInput
           label={t('threadParts.redPacket.payPassword')}
           name="red-packet-pay-password"
@@ -148,7 +166,9 @@ function RedPacketEditor({ value, onChange, threadId }: PartEditorProps<RedPacke
         />
       )}
       <p className="lt-red-packet-editor__total" data-testid="red-packet-total">
-        {t('threadParts.redPacket.pay', { amount: total === null ? '0.00' : formatMoney(total) })}
+        {t(online ? 'threadParts.redPacket.payOnline' : 'threadParts.redPacket.pay', {
+          amount: total === null ? '0.00' : formatMoney(total),
+        })}
       </p>
     </div>
   );
@@ -174,7 +194,8 @@ function RedPacketView({ body, thread }: PartViewProps<RedPacketPart>) {
   const { forum } = useForum();
   const queryClient = useQueryClient();
   const viewerId = forum?.user?.userId;
-  const mayGet = viewerId !== undefined && viewerId !== thread.user.userId && !body.mine && !body.isDone;
+  const mayGet =
+    viewerId !== undefined && viewerId !== thread.user.userId && !body.mine && !body.isDone && !body.unpaid;
   const check = useMyPacket(thread.threadId, mayGet);
   const got = check.data && isSuccess(check.data) && check.data.Data.status ? check.data.Data : null;
   useEffect(() => {
@@ -202,7 +223,9 @@ function RedPacketView({ body, thread }: PartViewProps<RedPacketPart>) {
           money: body.money,
         })}
       </p>
-      {mine ? (
+      {body.unpaid ? (
+        <UnpaidRedPacket body={body} thread={thread} />
+      ) : mine ? (
         <p className="lt-red-packet__mine" data-testid="red-packet-mine">
           {t('threadParts.redPacket.mine', { amount: mine })}
         </p>
@@ -244,6 +267,8 @@ export const redPacketPartUi = {
     price: view.price,
     ...(view.condition === 1 ? { likenum: view.likenum } : {}),
     ...(view.content ? { content: view.content } : {}),
+    // Not paid yet: sent again as it is, it keeps (or renews) its order.
+    ...(view.unpaid ? { payment: 'provider' as const } : {}),
   }),
   ready: (value: RedPacketDraft | undefined): boolean => {
     const cents = parseMoney(value?.price ?? '');

@@ -49,8 +49,10 @@ export const adminContent: Catalogue<typeof zh> = {
     topLevel: '(top level)',
     moveTo: 'Move threads to…',
     confirmDelete: 'Delete the category “{{name}}”?',
-    confirmMove_one: 'The {{count}} thread of “{{name}}” will move to the chosen category, then it is deleted. Continue?',
-    confirmMove_other: 'The {{count}} threads of “{{name}}” will move to the chosen category, then it is deleted. Continue?',
+    confirmMove_one:
+      'The {{count}} thread of “{{name}}” will move to the chosen category, then it is deleted. Continue?',
+    confirmMove_other:
+      'The {{count}} threads of “{{name}}” will move to the chosen category, then it is deleted. Continue?',
   },
   groups: {
     newName: 'New group name',

@@ -77,6 +77,8 @@ export const adminPlugins: Catalogue<typeof zh> = {
       dialog: 'Private messages',
       order: 'Orders',
       payment: 'Payments',
+      red_packet: 'Red packets',
+      bounty: 'Bounty questions',
       withdrawal: 'Withdrawals',
       report: 'Reports',
     },

@@ -73,6 +73,8 @@ export const adminPlugins = {
       dialog: '私信',
       order: '订单',
       payment: '支付',
+      red_packet: '红包',
+      bounty: '悬赏',
       withdrawal: '提现',
       report: '举报',
     },
