@@ -55,6 +55,7 @@ import { goodsRoutes } from './modules/goods/index.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
 import { isWechatConfigured } from './modules/wechat/index.js';
+import { notEnabledRoutes } from './modules/not-enabled/index.js';
 import { msg } from './i18n/index.js';
 
 /**
@@ -173,6 +174,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(mailRoutes);
   await api.register(oauthRoutes, { isWechatConfigured });
   await api.register(wechatRoutes);
+  await api.register(notEnabledRoutes);
 
   // Without this, the web app's catch-all would answer unknown /api paths with a page.
   api.all('/*', async () => {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppContext } from './context.js';
 import { answerClientError } from './core/client-error.js';
+import { rewriteApiv3 } from './core/apiv3-alias.js';
 import { registerCompression } from './core/compression.js';
 import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
@@ -33,6 +34,8 @@ export async function buildApp(
     // `Connection: close`) rather than refused with Fastify's own 503 body, which is not our envelope.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
+    // `/apiv3/x` is the family's other spelling of `/api/v3/x` (core/apiv3-alias.ts).
+    rewriteUrl: rewriteApiv3,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
       querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),

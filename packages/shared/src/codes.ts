@@ -29,6 +29,12 @@ export const Code = {
   USER_BANNED: -4009,
   RESOURCE_EXPIRED: -4010,
   INVALID_TOKEN: -4011,
+  /**
+   * Ours (the family had one per feature: -9001 SMS, -7081 mini-program, -11000 private messages): a call of the
+   * family's client for a service this site does not run (Tencent Cloud COS and VOD, the WeChat mini-program, the
+   * Official Account JS-SDK). The next number of the family's general -40xx block; `Data.feature` names the service.
+   */
+  NOT_ENABLED: -4012,
   /** Ours (the family had none): too many attempts, wait and retry. Mirrors HTTP 429. */
   TOO_MANY_REQUESTS: -4029,
 
@@ -86,6 +92,7 @@ export const CODE_MESSAGES: Record<CodeValue, { zh: string; en: string }> = {
   [Code.USER_BANNED]: { zh: '用户已被禁用', en: 'this account is banned' },
   [Code.RESOURCE_EXPIRED]: { zh: '资源已过期', en: 'resource expired' },
   [Code.INVALID_TOKEN]: { zh: '登录已失效，请重新登录', en: 'invalid or expired token' },
+  [Code.NOT_ENABLED]: { zh: '本站未开启此功能', en: 'this feature is not enabled on this site' },
   [Code.TOO_MANY_REQUESTS]: {
     zh: '操作过于频繁，请稍后再试',
     en: 'too many attempts, please wait and try again',

@@ -15,6 +15,7 @@ import { groups as zhGroups } from './zh/groups.js';
 import { invites as zhInvites } from './zh/invites.js';
 import { mail as zhMail } from './zh/mail.js';
 import { notificationTemplates as zhNotificationTemplates } from './zh/notificationTemplates.js';
+import { notEnabled as zhNotEnabled } from './zh/notEnabled.js';
 import { notifications as zhNotifications } from './zh/notifications.js';
 import { oauth as zhOauth } from './zh/oauth.js';
 import { orders as zhOrders } from './zh/orders.js';
@@ -53,6 +54,7 @@ import { groups as enGroups } from './en/groups.js';
 import { invites as enInvites } from './en/invites.js';
 import { mail as enMail } from './en/mail.js';
 import { notificationTemplates as enNotificationTemplates } from './en/notificationTemplates.js';
+import { notEnabled as enNotEnabled } from './en/notEnabled.js';
 import { notifications as enNotifications } from './en/notifications.js';
 import { oauth as enOauth } from './en/oauth.js';
 import { orders as enOrders } from './en/orders.js';
@@ -93,6 +95,7 @@ export const zh = {
   invites: zhInvites,
   mail: zhMail,
   notificationTemplates: zhNotificationTemplates,
+  notEnabled: zhNotEnabled,
   notifications: zhNotifications,
   oauth: zhOauth,
   orders: zhOrders,
@@ -133,6 +136,7 @@ export const en = {
   invites: enInvites,
   mail: enMail,
   notificationTemplates: enNotificationTemplates,
+  notEnabled: enNotEnabled,
   notifications: enNotifications,
   oauth: enOauth,
   orders: enOrders,

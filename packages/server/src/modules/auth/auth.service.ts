@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import {
   ACCESS_TOKEN_TTL_MS,
   Code,
@@ -37,13 +36,10 @@ import { isUsernameTaken, usernameTaken } from '../users/index.js';
 import { createAccessToken, revokeToken } from '../../access/tokens.repository.js';
 import type { ClientInfo } from '../../access/session-cookie.js';
 import { statusError } from '../../access/viewer.js';
-import { hashPassword, replacePassword } from '../users/index.js';
+import { hashPassword, replacePassword, upgradeLegacyPassword, verifyPassword } from '../users/index.js';
 import { msg } from '../../i18n/index.js';
 
 export type { ClientInfo } from '../../access/session-cookie.js';
-
-/** Verifying against this when the user does not exist keeps the answer time the same either way. */
-let dummyHash: Promise<string> | undefined;
 
 async function issueSession(db: Kysely<DB>, userId: number, status: number, client: ClientInfo): Promise<SessionData> {
   const at = now();
@@ -204,12 +200,14 @@ export async function login(
   for (const user of accounts) {
     if (!user) continue;
     tried = true;
-    if (await verify(user.passwordHash, password)) return signIn(db, user, client);
+    if (await verifyPassword(user.passwordHash, password)) {
+      // An imported account's bcrypt hash (docs/accounts-oauth.md, "Passwords") becomes ours on its first sign-in.
+      await upgradeLegacyPassword(db, user, password);
+      return signIn(db, user, client);
+    }
   }
-  if (!tried) {
-    dummyHash ??= hash('luntan-timing-equaliser');
-    await verify(await dummyHash, password);
-  }
+  // No such account: as much work as checking a password, so that the answer's timing does not tell.
+  if (!tried) await verifyPassword('', password);
   return null;
 }
 

@@ -1,7 +1,14 @@
 // The public face of the users module: what other modules and the app's assembly may use from it
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
 export { insertGeneratedPassword, stillGeneratedPassword } from './generated-passwords.repository.js';
-export { changePassword, hashPassword, replacePassword } from './passwords.js';
+export {
+  changePassword,
+  hashPassword,
+  isLegacyHash,
+  replacePassword,
+  upgradeLegacyPassword,
+  verifyPassword,
+} from './passwords.js';
 export { applyUsernameChoice, checkUsernameChoice, isUsernameTaken, usernameTaken } from './usernames.js';
 export {
   findUserById,

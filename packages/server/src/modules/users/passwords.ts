@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { Code } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, User } from '../../db/schema.js';
 import { AppError, invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import { revokeOtherTokens } from '../../access/tokens.repository.js';
@@ -15,6 +16,43 @@ import { msg } from '../../i18n/index.js';
  */
 
 export const hashPassword = (password: string) => hash(password);
+
+/**
+ * A bcrypt hash another forum left (Discuz! Q stores PHP's password_hash, `$2y$10$…`; `$2a$` and `$2b$` are the same
+ * algorithm). It verifies, and the caller then replaces it with our own hash (`hashPassword`) in the same request.
+ */
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+export const isLegacyHash = (stored: string): boolean => BCRYPT.test(stored);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether `given` is the password behind the stored hash: ours (argon2) or a legacy bcrypt one. An empty stored hash
+ * (an account that signs in by SMS or WeChat, or none at all: pass '') or one we cannot read never verifies, after
+ * the work of a real check so that the answer's timing does not tell.
+ */
+export async function verifyPassword(stored: string, given: string): Promise<boolean> {
+  if (isLegacyHash(stored)) return bcrypt.compare(given, stored);
+  if (stored.startsWith('$argon2')) return verify(stored, given).catch(() => false);
+  dummyHash ??= hash('luntan-timing-equaliser');
+  await verify(await dummyHash, given).catch(() => false);
+  return false;
+}
+
+/**
+ * Replaces a legacy hash just proven right with ours. Only while the stored hash is still that one: a password changed
+ * meanwhile stays.
+ */
+export async function upgradeLegacyPassword(db: Kysely<DB>, user: User, password: string): Promise<void> {
+  if (!isLegacyHash(user.passwordHash)) return;
+  await db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), updatedAt: now() })
+    .where('id', '=', user.id)
+    .where('passwordHash', '=', user.passwordHash)
+    .execute();
+}
 
 /** Sets a new password (already hashed) and signs the member out of every session: a reset by a mailed link. */
 export async function replacePassword(
@@ -45,7 +83,7 @@ export async function changePassword(
   if (!generated && !current) {
     throw invalidField('password', msg('users.enterCurrentPasswordSet'));
   }
-  if (!user || (!generated && !(await verify(user.passwordHash, current)))) {
+  if (!user || (!generated && !(await verifyPassword(user.passwordHash, current)))) {
     throw new AppError(Code.LOGIN_FAILED, msg('users.currentPasswordWrong'));
   }
   const passwordHash = await hashPassword(next);

@@ -101,6 +101,16 @@ export async function setPayPasswordHash(db: Db, userId: number, hash: string): 
     .execute();
 }
 
+/** Replaces a legacy pay password hash just proven right with ours, only while it is still the one stored. */
+export async function upgradePayPasswordHash(db: Db, userId: number, old: string, hash: string): Promise<void> {
+  await db
+    .updateTable('wallets')
+    .set({ payPasswordHash: hash, updatedAt: now() })
+    .where('userId', '=', userId)
+    .where('payPasswordHash', '=', old)
+    .execute();
+}
+
 /**
  * Counts a pay password try in one conditional statement: a wrong one is counted only while fewer than `tries` are
  * and the wallet is not locked, a right one clears the count only while it is not locked. Answers the count after

@@ -1,4 +1,3 @@
-import { verify } from '@node-rs/argon2';
 import {
   Code,
   formatMoney,
@@ -13,10 +12,17 @@ import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword } from '../users/index.js';
+import { hashPassword, isLegacyHash, upgradeLegacyPassword, verifyPassword } from '../users/index.js';
 import { readSiteSettings } from '../settings/index.js';
 import { ensureWallet, readBalances } from './ledger.js';
-import { countPayTry, listWalletLogRows, lockPay, readWalletRow, setPayPasswordHash } from './wallet.repository.js';
+import {
+  countPayTry,
+  listWalletLogRows,
+  lockPay,
+  readWalletRow,
+  setPayPasswordHash,
+  upgradePayPasswordHash,
+} from './wallet.repository.js';
 import { msg } from '../../i18n/index.js';
 
 /** Wrong pay passwords in a row before paying from the wallet locks, and for how long. */
@@ -96,9 +102,11 @@ export async function setPayPassword(
   user: User,
   body: { password: string; payPassword: string },
 ): Promise<void> {
-  if (!(await verify(user.passwordHash, body.password).catch(() => false))) {
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
     throw fieldError(Code.INVALID_PARAMETER, 'password', msg('wallet.loginPasswordNotCorrect'));
   }
+  // An imported account's bcrypt login hash becomes ours once its password is proven, as at sign-in.
+  await upgradeLegacyPassword(db, user, body.password);
   await ensureWallet(db, user.id);
   await setPayPasswordHash(db, user.id, await hashPassword(body.payPassword));
 }
@@ -122,11 +130,17 @@ export async function checkPayPassword(db: Kysely<DB>, userId: number, given: st
   if (!given) {
     throw invalidField('payPassword', msg('wallet.enterPayPassword'));
   }
-  const right = /^\d{6}$/.test(given) && (await verify(wallet.payPasswordHash, given).catch(() => false));
+  const right = /^\d{6}$/.test(given) && (await verifyPassword(wallet.payPasswordHash, given));
   const at = now();
   const counted = await countPayTry(db, userId, right, PAY_PASSWORD_TRIES, at);
   if (counted === undefined) throw payLocked(await lockedUntilNow(db, userId, at));
-  if (right) return;
+  if (right) {
+    // An imported bcrypt pay password (Discuz! Q's users.pay_password) becomes ours on its first right use.
+    if (isLegacyHash(wallet.payPasswordHash)) {
+      await upgradePayPasswordHash(db, userId, wallet.payPasswordHash, await hashPassword(given));
+    }
+    return;
+  }
   if (counted >= PAY_PASSWORD_TRIES) {
     const until = inMs(PAY_LOCK_MS);
     await lockPay(db, userId, until);
