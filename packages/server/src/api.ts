@@ -41,6 +41,7 @@ import { siteClosedError } from './modules/settings/index.js';
 import { groupViewer, renderAsFromRequest } from './modules/web/index.js';
 import { stopWordsRoutes } from './modules/stop-words/index.js';
 import { threadsRoutes } from './modules/threads/index.js';
+import { threadPartsRoutes } from './modules/thread-parts/index.js';
 import { votesRoutes } from './modules/votes/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { accountRoutes } from './modules/account/index.js';
@@ -142,6 +143,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(categoriesRoutes);
   await api.register(emojiRoutes);
   await api.register(threadsRoutes);
+  await api.register(threadPartsRoutes);
   await api.register(votesRoutes);
   await api.register(postsRoutes);
   await api.register(bountyRoutes);

@@ -55,6 +55,7 @@ import * as emoji from './migrations/2026112712-emoji.js';
 import * as threadPosition from './migrations/2026112760-thread-position.js';
 import * as bounties from './migrations/2026112740-bounties.js';
 import * as redPacketOrders from './migrations/2026112770-red-packet-orders.js';
+import * as threadShares from './migrations/2026112780-thread-shares.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112760-thread-position': threadPosition,
   '2026112740-bounties': bounties,
   '2026112770-red-packet-orders': redPacketOrders,
+  '2026112780-thread-shares': threadShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -200,6 +200,8 @@ export interface ThreadsTable {
   latitude: Generated<number | null>;
   address: Generated<string>;
   location: Generated<string>;
+  /** How many times it was shared (thread.share). */
+  shareCount: Generated<number>;
 }
 
 export interface PostsTable {

@@ -128,3 +128,8 @@ export interface FileAttachmentItem {
   /** Seconds (audio and video, when the uploader's browser read it); 0 when unknown. */
   duration: number;
 }
+
+/** GET /api/v3/attachment.share's answer: the file's download address (from the site's root), as docs[].url. */
+export interface AttachmentShareData {
+  url: string;
+}

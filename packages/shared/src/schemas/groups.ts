@@ -133,3 +133,12 @@ export interface PaidGroupItem {
   /** Until when the viewer's membership lasts (ISO time), null when held for ever or not held. */
   expiresAt: string | null;
 }
+
+/**
+ * GET /api/v3/group.permission.list, the family's shape (its spelling `myPermissons` kept): the viewer's group card
+ * and what the group may do, `general` site-wide and every other key per category id.
+ */
+export interface GroupPermissionList {
+  myGroup: { nickname: string; avatar: string; groupName: string; createdAt: string };
+  myPermissons: { general: Record<string, boolean> } & Record<string, Record<string, boolean>>;
+}

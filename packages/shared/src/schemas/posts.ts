@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { bodyId, queryId } from './categories.js';
 import { bodyFlag, contentTextSchema, pageQuery, type UserSummary } from './threads.js';
 import { problem } from '../validation-messages.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+import { queryInt } from './common.js';
 import { captchaField } from './captcha.js';
 
 /** A post's content: the family's client sends a string; `{text}` (as thread.create takes) is accepted too. */
@@ -20,6 +22,28 @@ export type PostsListQuery = z.infer<typeof postsListQuery>;
 
 /** GET /api/v3/posts.reply: the comments on one reply, oldest first. */
 export const postsReplyQuery = z.object({ postId: queryId, ...pageQuery });
+
+/** GET /api/v3/posts.detail: one reply, with its first comments. */
+export const postsDetailQuery = z.object({ postId: queryId });
+
+/**
+ * GET /api/v3/posts.postion (the family's spelling): where a reply stands in posts.list pages of `pageSize` (posts.list's
+ * default when absent), or a comment among its reply's comments.
+ */
+export const postsPositionQuery = z.object({
+  filter: z.object({
+    threadId: queryId,
+    postId: queryId,
+    pageSize: queryInt.min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  }),
+});
+
+/** The answer of posts.postion: `page` of posts.list (1 for a comment) and `location` in it, both from 1. */
+export interface PostPosition {
+  page: number;
+  location: number;
+  pageSize: number;
+}
 
 /**
  * POST /api/v3/posts.create. `id` is the thread. Without replyId it is a reply to the thread; with replyId it is a

@@ -9,9 +9,10 @@ export { MOBILE_PATTERN };
 
 /**
  * What a code is for: `login` (sign in, or register on a first sign-in), `bind` (a first number), `rebind` (the new
- * number), `reset_pwd` (a forgotten password), `verify` (proving the current number before changing it).
+ * number), `reset_pwd` (a forgotten password), `verify` (proving the current number before changing it),
+ * `reset_pay_pwd` (a forgotten pay password: the member's own bound number).
  */
-export const SMS_TYPES = ['login', 'bind', 'rebind', 'reset_pwd', 'verify'] as const;
+export const SMS_TYPES = ['login', 'bind', 'rebind', 'reset_pwd', 'verify', 'reset_pay_pwd'] as const;
 export type SmsType = (typeof SMS_TYPES)[number];
 
 /** Digits in a code; how long it lasts; how many wrong answers void it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId } from './categories.js';
 import { labeled } from './field-labels.js';
 import { problem } from '../validation-messages.js';
 import { goodsPartBody } from './parts/goods.js';
@@ -144,3 +145,15 @@ export interface ThreadPartView<B = unknown> {
   threadId: number;
   body: B;
 }
+
+/** GET /api/v3/tom.permissions: without categoryId, whether the viewer may use each anywhere; with it, there. */
+export const tomPermissionsQuery = z.object({
+  categoryId: labeled(queryId, { zh: '分类', en: 'Category' }).optional(),
+});
+
+/**
+ * tom.permissions' answer, the family's shape: keyed by the permission's name without its `thread.` prefix
+ * (createThread, insertImage...), each whether the viewer holds it and its name; `tomId` (ours) is the part type it
+ * lets a thread carry, when it is one.
+ */
+export type TomPermissions = Record<string, { enable: boolean; desc: string; tomId?: string }>;

@@ -212,8 +212,25 @@ export const likedUsersQuery = z.object({ threadId: queryId, postId: queryId.opt
 export const viewCountBody = z.object({ threadId: bodyId });
 export const viewCountQuery = z.object({ threadId: queryId });
 
+/** POST /api/v3/thread.share: count one share of a thread. */
+export const threadShareBody = z.object({ threadId: bodyId });
+
 /** GET /api/v3/thread.stick: the sticky threads of the home page or of a category. */
 export const threadStickQuery = z.object({ categoryId: queryId.optional() });
+
+/** GET /api/v3/thread.recommends: the hot threads (thread.list's sort 3, as the home page's recommend card lists them). */
+export const threadRecommendsQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(5),
+  filter: z.object({ categoryids: queryIdList }).prefault({}),
+});
+
+/** One thread of thread.recommends, in the family's fields (`title` falls back to the summary when empty). */
+export interface ThreadRecommend {
+  threadId: number;
+  categoryId: number;
+  title: string;
+  viewCount: number;
+}
 
 /** The author as lists show them. */
 export interface UserSummary {

@@ -124,3 +124,6 @@ export const updateUserBody = z.object({
   locale: labeled(z.enum(LOCALES), { zh: '语言', en: 'Language' }).optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** POST /api/v3/users/nickname.set: the family's one-field nickname change, under update.user's rules. */
+export const setNicknameBody = z.object({ nickname: nicknameSchema });

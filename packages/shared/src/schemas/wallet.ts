@@ -4,6 +4,7 @@ import { problem } from '../validation-messages.js';
 import { bodyId, queryId } from './categories.js';
 import { CONTROL_CHARS, noControlChars, paginationQuery } from './common.js';
 import { labeled } from './field-labels.js';
+import { mobileSchema, smsCodeSchema } from './sms.js';
 import { ORDER_TYPES } from '../list-codes.js';
 
 /*
@@ -145,6 +146,23 @@ export const payPasswordResetBody = z.object({
   password: z.string().min(1).max(100),
   payPassword: payPasswordSchema,
 });
+
+/**
+ * POST /api/v3/users/sms.reset.pay.pwd (the family's call): a reset_pay_pwd code sent to the member's own number
+ * sets a new pay password, typed twice.
+ */
+export const smsResetPayPasswordBody = z
+  .object({
+    mobile: mobileSchema,
+    code: smsCodeSchema,
+    payPassword: payPasswordSchema,
+    payPasswordConfirmation: labeled(z.string(), { zh: '确认支付密码', en: 'Pay password again' }),
+  })
+  .refine((b) => b.payPassword === b.payPasswordConfirmation, {
+    path: ['payPasswordConfirmation'],
+    ...problem({ kind: 'sentence', zh: '两次输入的支付密码不一致', en: 'The two pay passwords do not match' }),
+  });
+export type SmsResetPayPasswordBody = z.infer<typeof smsResetPayPasswordBody>;
 
 // --- Orders and paying -----------------------------------------------------------------------------------------------
 

@@ -14,4 +14,11 @@ export const threads = {
   publishedThreadCannotBecome: 'A published thread cannot become a draft again',
   threadNotPublishedYet: 'The thread is not published yet',
   noPositionPermission: 'You may not add a position in this category',
+  typeVideo: 'Video',
+  typeImage: 'Images',
+  typeAudio: 'Audio',
+  typeRedPacket: 'Red packet',
+  typeVote: 'Vote',
+  typeReward: 'Bounty Q&A',
+  typeFiles: 'Files',
 } as const satisfies Texts<typeof zh>;

@@ -11,4 +11,11 @@ export const threads = {
   publishedThreadCannotBecome: '已发布的主题不能改回草稿',
   threadNotPublishedYet: '主题尚未发布',
   noPositionPermission: '你没有在这个分类插入位置信息的权限',
+  typeVideo: '视频',
+  typeImage: '图片',
+  typeAudio: '语音',
+  typeRedPacket: '红包',
+  typeVote: '投票',
+  typeReward: '悬赏问答',
+  typeFiles: '文件附件',
 } as const;

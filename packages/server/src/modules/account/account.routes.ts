@@ -1,4 +1,4 @@
-import { updateUserBody } from '@luntan/shared';
+import { setNicknameBody, updateUserBody } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
@@ -30,6 +30,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await updateOwnProfile(ctx, request.viewer, request.body)),
+  );
+
+  api.post(
+    '/v3/users/nickname.set',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: 'Change your nickname (the family’s one-field form of update.user)',
+        description:
+          'The same rules as update.user’s nickname: -4001 for an empty or too long name, -4006 for a stop word. ' +
+          'Answers an empty object, as the family does.',
+        body: setNicknameBody,
+      },
+    },
+    async (request) => {
+      await updateOwnProfile(ctx, request.viewer, { nickname: request.body.nickname });
+      return ok(request, {});
+    },
   );
 
   for (const kind of ['avatar', 'background'] as const) {

@@ -98,6 +98,34 @@ describe('update.user', () => {
   });
 });
 
+describe('nickname.set', () => {
+  const setNickname = (token: string | undefined, body: unknown) =>
+    t.post<Record<string, never>>('/api/v3/users/nickname.set', body, token);
+
+  it('changes the nickname alone and answers an empty object', async () => {
+    const u = await buildUser(t, { nickname: '旧名字' });
+    const res = await setNickname(u.token, { nickname: '  新名字  ' });
+    expect([res.Code, res.Data]).toEqual([0, {}]);
+    const me = await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, u.token);
+    expect(me.Data).toMatchObject({ nickname: '新名字', username: u.username });
+  });
+
+  it('refuses what update.user refuses, and guests', async () => {
+    const u = await buildUser(t, { nickname: '不变的' });
+    for (const body of [{}, { nickname: '' }, { nickname: 'n'.repeat(16) }, { nickname: 5 }]) {
+      const res = await setNickname(u.token, body);
+      expect(res.Code, JSON.stringify(body)).toBe(Code.INVALID_PARAMETER);
+      expect(res.Message, JSON.stringify(body)).not.toBe('');
+    }
+    const words = { data: { type: 'stop-words', words: ['禁用名={BANNED}'], overwrite: true } };
+    expect((await t.post('/api/stop-words/batch.v2', words, admin)).Code).toBe(0);
+    expect((await setNickname(u.token, { nickname: '禁用名' })).Code).toBe(Code.CONTENT_BANNED);
+    expect((await setNickname(undefined, { nickname: '访客' })).Code).toBe(Code.JUMP_TO_LOGIN);
+    const me = await t.get<UserProfile>(`/api/v3/user?userId=${u.id}`, u.token);
+    expect(me.Data).toMatchObject({ nickname: '不变的' });
+  });
+});
+
 describe('avatar and background', () => {
   it('resizes the avatar to 240x240, replaces the old file, and the card shows it', async () => {
     const u = await buildUser(t);

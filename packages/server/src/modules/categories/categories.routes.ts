@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
 import { now } from '../../core/time.js';
-import { adminOnly } from '../../access/guards.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
 import {
   categoryInUse,
   deleteCategory,
@@ -14,7 +14,7 @@ import {
   listCategories,
   updateCategory,
 } from './categories.repository.js';
-import { categoryNotFound, presentCategories } from './categories.service.js';
+import { categoryNotFound, postableCategories, presentCategories } from './categories.service.js';
 import { msg } from '../../i18n/index.js';
 
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
@@ -31,6 +31,18 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, presentCategories(request.viewer, await listCategories(db))),
+  );
+
+  api.get(
+    '/v3/categories.thread',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['categories'],
+        summary: 'The categories in which the member may post a thread (a tree, as /v3/categories presents it)',
+      },
+    },
+    async (request) => ok(request, postableCategories(request.viewer, await listCategories(db))),
   );
 
   /** A parent must exist, be top-level (two levels, as the family had) and not be the category itself. */

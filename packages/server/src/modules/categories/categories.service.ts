@@ -33,3 +33,16 @@ export function presentCategories(viewer: ViewerContext, rows: Category[]): Cate
   }
   return roots;
 }
+
+/**
+ * The categories in which the viewer may post a thread, as a tree: a parent stays when the viewer may post in it or in
+ * one of its children (its children then list only the ones the viewer may post in).
+ */
+export function postableCategories(viewer: ViewerContext, rows: Category[]): CategoryItem[] {
+  const keep = (items: CategoryItem[]): CategoryItem[] =>
+    items.flatMap((item) => {
+      const children = keep(item.children);
+      return item.canCreateThread || children.length > 0 ? [{ ...item, children }] : [];
+    });
+  return keep(presentCategories(viewer, rows));
+}

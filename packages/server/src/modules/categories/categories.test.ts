@@ -100,3 +100,37 @@ describe('categories', () => {
     }
   });
 });
+
+describe('GET /api/v3/categories.thread', () => {
+  const postable = (token?: string) => t.get<CategoryItem[]>('/api/v3/categories.thread', token);
+
+  it('lists, as a tree, only the categories in which the member may post a thread', async () => {
+    const top = await t.buildCategory();
+    const sub = (
+      await t.post<{ categoryId: number }>('/api/backAdmin/categories.create', { name: '子', parentId: top }, t.admin)
+    ).Data.categoryId;
+    const member = await t.buildMember();
+    const all = (await postable(member.token)).Data;
+    expect(all.map((c) => c.categoryId)).toEqual(expect.arrayContaining([1, top]));
+    expect(all.find((c) => c.categoryId === top)!.children.map((c) => c.categoryId)).toEqual([sub]);
+    expect(all.every((c) => c.canCreateThread)).toBe(true);
+
+    // Allowed in the sub-category only: its parent stays as the way to it, the default category goes.
+    const limited = await t.buildMember();
+    await t.buildGroup(['viewThreads', `category${sub}.createThread`], [limited]);
+    const only = (await postable(limited.token)).Data;
+    expect(only.map((c) => c.categoryId)).toEqual([top]);
+    expect(only[0]!.canCreateThread).toBe(false);
+    expect(only[0]!.children).toEqual([expect.objectContaining({ categoryId: sub, canCreateThread: true })]);
+
+    // Allowed nowhere: an empty list.
+    const none = await t.buildMember();
+    await t.buildGroup(['viewThreads'], [none]);
+    expect((await postable(none.token)).Data).toEqual([]);
+  });
+
+  it('asks a guest to sign in', async () => {
+    const res = await postable();
+    expect(res.Code).toBe(Code.JUMP_TO_LOGIN);
+  });
+});

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidField } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { adminOnly } from '../../access/guards.js';
+import { adminOnly, loginRequired } from '../../access/guards.js';
 import { permissionsOfGroups } from '../../access/permissions.repository.js';
 import { findGroup, listGroups, replaceGroupPermissions } from './groups.repository.js';
 import {
@@ -20,6 +20,7 @@ import {
   batchUpdateGroups,
   createGroup,
   groupNotFound,
+  groupPermissionList,
   paidGroupsFor,
   presentGroup,
 } from './groups.service.js';
@@ -42,6 +43,23 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await paidGroupsFor(db, request.viewer.user?.id ?? null)),
+  );
+
+  api.get(
+    '/v3/group.permission.list',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['groups'],
+        summary: 'Your group and what it may do (the family’s group.permission.list)',
+        description:
+          '`myGroup`: your nickname, avatar, group name and joining time. `myPermissons` (the family’s spelling): ' +
+          '`general`, the site-wide keys; then each category-scoped key (the family’s names, thread.viewThreads for ' +
+          'our viewThreads) as `{categoryId: held}`, held site-wide or in that category. Administrators hold all ' +
+          'but the restrictions createThreadWithCaptcha and publishNeedBindPhone.',
+      },
+    },
+    async (request) => ok(request, await groupPermissionList(db, request.viewer)),
   );
 
   api.get(

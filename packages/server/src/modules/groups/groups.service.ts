@@ -6,6 +6,7 @@ import {
   type GroupBatchUpdateBody,
   type GroupCreateBody,
   type GroupData,
+  type GroupPermissionList,
   type PaidGroupItem,
 } from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
@@ -25,6 +26,8 @@ import {
   updateGroup,
 } from './groups.repository.js';
 import { msg } from '../../i18n/index.js';
+import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
+import { listCategories } from '../categories/index.js';
 
 export function presentGroup(g: Group, permissions?: string[]): GroupData {
   return {
@@ -170,4 +173,73 @@ export async function paidGroupsFor(db: Kysely<DB>, userId: number | null): Prom
     held: held.has(g.id),
     expiresAt: held.get(g.id) ?? null,
   }));
+}
+
+/** group.permission.list's site-wide keys, in the family's order. */
+const GENERAL_PERMISSIONS = [
+  'thread.sticky',
+  'thread.favorite',
+  'thread.likePosts',
+  'user.view',
+  'userFollow.create',
+  'dialog.create',
+  'other.canInviteUserScale',
+  'createThreadWithCaptcha',
+  'publishNeedBindPhone',
+  'cash.create',
+  'order.create',
+  'trade.pay.order',
+] as const;
+
+/** Restrictions, not rights: administrators hold every key but are never held back by these. */
+const RESTRICTIONS = new Set<string>(['createThreadWithCaptcha', 'publishNeedBindPhone']);
+
+/** group.permission.list's per-category keys, as the family names them, with ours where they differ. */
+const CATEGORY_PERMISSIONS: ReadonlyArray<readonly [family: string, ours: string]> = [
+  'thread.insertImage',
+  'thread.insertVideo',
+  'thread.insertAudio',
+  'thread.insertAttachment',
+  'thread.insertGoods',
+  'thread.insertPay',
+  'thread.insertReward',
+  'thread.insertRedPacket',
+  'thread.insertPosition',
+  'thread.allowAnonymous',
+  'thread.viewThreads',
+  'thread.viewPosts',
+  'thread.freeViewPosts',
+  'thread.reply',
+  'thread.essence',
+  'thread.edit',
+  'thread.hide',
+  'thread.hidePosts',
+  'thread.editOwnThread',
+  'thread.hideOwnThreadOrPost',
+].map((family) => [family, family === 'thread.viewThreads' ? 'viewThreads' : family] as const);
+
+/**
+ * GET /api/v3/group.permission.list: the viewer's (first) group and what it may do, as the family answers it: the
+ * site-wide keys under `general`, every category-scoped key per category id (held site-wide or in that category).
+ */
+export async function groupPermissionList(db: Kysely<DB>, viewer: ViewerContext): Promise<GroupPermissionList> {
+  const me = requireUser(viewer);
+  const categories = await listCategories(db);
+  const general: Record<string, boolean> = {};
+  for (const key of GENERAL_PERMISSIONS) {
+    general[key] = RESTRICTIONS.has(key) ? !viewer.isAdmin && viewer.permissions.has(key) : can(viewer, key);
+  }
+  const myPermissons: GroupPermissionList['myPermissons'] = { general };
+  for (const [family, ours] of CATEGORY_PERMISSIONS) {
+    myPermissons[family] = Object.fromEntries(categories.map((c) => [String(c.id), can(viewer, ours, c.id)]));
+  }
+  return {
+    myGroup: {
+      nickname: me.nickname,
+      avatar: me.avatar,
+      groupName: viewer.groups[0]?.name ?? '',
+      createdAt: me.createdAt,
+    },
+    myPermissons,
+  };
 }

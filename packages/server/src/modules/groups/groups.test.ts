@@ -1,4 +1,4 @@
-import { Code, type Forum, type GroupData } from '@luntan/shared';
+import { Code, type Forum, type GroupData, type GroupPermissionList } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/harness.js';
 import { useTestServer } from '../../test/fixture.js';
@@ -119,5 +119,47 @@ describe('permission.v2', () => {
     expect((await t.post('/api/permission.v2', { groupId: 404, permissions: [] }, t.admin)).Code).toBe(
       Code.RESOURCE_NOT_FOUND,
     );
+  });
+});
+
+describe('group.permission.list', () => {
+  it("answers the viewer's group and its permissions, site-wide and per category, in the family's shape", async () => {
+    const category = await t.buildCategory();
+    const other = await t.buildCategory();
+    const member = await t.buildMember({ nickname: '组员' });
+    const groupId = await t.buildGroup(
+      ['thread.favorite', 'viewThreads', `category${category}.thread.reply`, 'createThreadWithCaptcha'],
+      [member],
+    );
+    const res = await t.get<GroupPermissionList>('/api/v3/group.permission.list', member.token);
+    expect(res.Code).toBe(0);
+    const group = await t.get<{ name: string }>(`/api/group.resource.v2?id=${groupId}`, t.admin);
+    expect(res.Data.myGroup).toEqual({
+      nickname: '组员',
+      avatar: '',
+      groupName: group.Data.name,
+      createdAt: expect.any(String),
+    });
+    const { general, ...perCategory } = res.Data.myPermissons;
+    expect(Object.keys(general)).toHaveLength(12);
+    expect(general).toMatchObject({
+      'thread.favorite': true,
+      'thread.sticky': false,
+      createThreadWithCaptcha: true,
+      'cash.create': false,
+    });
+    expect(Object.keys(perCategory)).toHaveLength(20);
+    expect(perCategory['thread.viewThreads']).toMatchObject({ [category]: true, [other]: true });
+    expect(perCategory['thread.reply']).toMatchObject({ [category]: true, [other]: false });
+    expect(perCategory['thread.insertImage']).toMatchObject({ [category]: false });
+
+    const admin = await t.get<GroupPermissionList>('/api/v3/group.permission.list', t.admin);
+    expect(admin.Data.myPermissons['thread.hide']).toMatchObject({ [category]: true, [other]: true });
+    expect(admin.Data.myPermissons.general).toMatchObject({ 'thread.sticky': true, createThreadWithCaptcha: false });
+  });
+
+  it('refuses guests', async () => {
+    const res = await t.get('/api/v3/group.permission.list');
+    expect(res.Code).toBe(Code.JUMP_TO_LOGIN);
   });
 });

@@ -2,7 +2,8 @@ import { queryId } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { downloadAttachment, streamMedia } from './media.service.js';
+import { ok } from '../../core/envelope.js';
+import { downloadAttachment, shareAttachment, streamMedia } from './media.service.js';
 
 /** The family's download parameters (DownloadAttachmentController): the thread and the attachment. */
 const attachmentQuery = z.object({ threadId: queryId, attachmentsId: queryId });
@@ -26,6 +27,21 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => downloadAttachment(ctx, request, reply, request.query),
+  );
+
+  api.get(
+    '/v3/attachment.share',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary: "The address to share one of a thread's files (part 108): `{url}`, its attachment.download",
+        description:
+          'Under the download’s checks: -4004 when the file is not one of the thread’s, -4002 without ' +
+          'thread.downloadAttachment (-3001 for a guest) or before the thread or the files are bought.',
+        querystring: attachmentQuery,
+      },
+    },
+    async (request) => ok(request, await shareAttachment(ctx, request.viewer, request.query)),
   );
 
   api.get(

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { AttachmentType, ThreadPart } from '@luntan/shared';
+import { AttachmentType, ThreadPart, type AttachmentShareData } from '@luntan/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -141,6 +141,20 @@ export async function downloadAttachment(
 ): Promise<FastifyReply> {
   const a = await attachmentFor(ctx, request.viewer, q.threadId, q.attachmentsId, 'file');
   return sendStored(ctx, request, reply, a, 'file');
+}
+
+/**
+ * GET /api/v3/attachment.share?threadId=&attachmentsId=: the address to share one of a thread's files, under the
+ * download's own checks (so only a viewer who may download it gets one). The family stored a ten-minute sign; the
+ * download here checks the permission at every call, so the plain address serves.
+ */
+export async function shareAttachment(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: { threadId: number; attachmentsId: number },
+): Promise<AttachmentShareData> {
+  const a = await attachmentFor(ctx, viewer, q.threadId, q.attachmentsId, 'file');
+  return { url: `/api/v3/attachment.download?threadId=${q.threadId}&attachmentsId=${a.id}` };
 }
 
 /** GET /api/v3/attachment.media?threadId=&attachmentsId=: a thread's audio or video, played with HTTP Range. */

@@ -21,6 +21,8 @@ const MESSAGES = {
  */
 export const NOT_ENABLED_CALLS: ReadonlyArray<{ method: 'GET' | 'POST'; url: string; feature: Feature }> = [
   { method: 'POST', url: '/v3/coskey', feature: 'cos' },
+  // Confirms a file the client put into COS itself (cosUrl, after coskey): uploads here go to POST attachments.
+  { method: 'POST', url: '/v3/attachment.relation', feature: 'cos' },
   { method: 'GET', url: '/v3/signature', feature: 'vod' },
   { method: 'POST', url: '/v3/thread/video', feature: 'vod' },
   { method: 'GET', url: '/v3/offiaccount/jssdk', feature: 'offiaccount' },

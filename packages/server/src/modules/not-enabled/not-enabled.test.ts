@@ -26,6 +26,7 @@ describe("the family's calls for services this site does not run", () => {
     expect(NOT_ENABLED_CALLS.map((c) => `${c.method} ${c.url}`).sort()).toEqual(
       [
         'POST /v3/coskey',
+        'POST /v3/attachment.relation',
         'GET /v3/signature',
         'POST /v3/thread/video',
         'GET /v3/offiaccount/jssdk',

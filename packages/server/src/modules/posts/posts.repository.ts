@@ -112,6 +112,36 @@ export function listComments(
     .execute();
 }
 
+/**
+ * Where a post stands among the visible posts of its level, oldest first (as posts.list and posts.reply order them):
+ * 1 for the first, or null when the viewer does not see it there.
+ */
+export async function visiblePosition(
+  db: Kysely<DB>,
+  post: Pick<Post, 'id' | 'threadId' | 'replyPostId' | 'isComment' | 'createdAt'>,
+  viewerId: number | null,
+): Promise<number | null> {
+  const level = () => {
+    const q = visiblePosts(db, viewerId).clearSelect();
+    return post.isComment === 1
+      ? q.where('posts.replyPostId', '=', post.replyPostId).where('posts.isComment', '=', 1)
+      : q.where('posts.threadId', '=', post.threadId).where('posts.isComment', '=', 0);
+  };
+  const [self, upTo] = await Promise.all([
+    level().select('posts.id').where('posts.id', '=', post.id).executeTakeFirst(),
+    level()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([
+          eb('posts.createdAt', '<', post.createdAt),
+          eb.and([eb('posts.createdAt', '=', post.createdAt), eb('posts.id', '<=', post.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  return self ? Number(upTo.n) : null;
+}
+
 /** The first `perReply` visible comments of each reply, oldest first, in one query (a window function). */
 export async function firstCommentsOf(
   db: Kysely<DB>,

@@ -1,10 +1,17 @@
-import { postCreateBody, postsListQuery, postsReplyQuery, postUpdateBody } from '@luntan/shared';
+import {
+  postCreateBody,
+  postsDetailQuery,
+  postsListQuery,
+  postsPositionQuery,
+  postsReplyQuery,
+  postUpdateBody,
+} from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { assertPublishCaptcha } from '../captcha/index.js';
 import { loginRequired } from '../../access/guards.js';
-import { createPost, listPosts, listReplyComments, updatePost } from './posts.service.js';
+import { createPost, listPosts, listReplyComments, postPosition, replyDetail, updatePost } from './posts.service.js';
 
 export async function postsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +41,32 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await listReplyComments(ctx, request.viewer, request.query)),
+  );
+
+  api.get(
+    '/v3/posts.detail',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['posts'],
+        summary: 'One reply (not the first post, not a comment), as posts.list presents it, with its first comments',
+        querystring: postsDetailQuery,
+      },
+    },
+    async (request) => ok(request, await replyDetail(ctx, request.viewer, request.query.postId)),
+  );
+
+  api.get(
+    '/v3/posts.postion',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['posts'],
+        summary: "Where a reply stands in posts.list's pages (page, location), or a comment among its reply's comments",
+        querystring: postsPositionQuery,
+      },
+    },
+    async (request) => ok(request, await postPosition(ctx, request.viewer, request.query.filter)),
   );
 
   api.post(

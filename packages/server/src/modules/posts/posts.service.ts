@@ -3,6 +3,7 @@ import {
   type Page,
   type PostCreateBody,
   type PostItem,
+  type PostPosition,
   type PostsListQuery,
   type PostUpdateBody,
   type UserSummary,
@@ -45,6 +46,7 @@ import {
   listReplies,
   removeLike,
   userSummaries,
+  visiblePosition,
   type PostRow,
 } from './posts.repository.js';
 import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/index.js';
@@ -169,6 +171,35 @@ export async function listReplyComments(
     listComments(ctx.db, reply.id, viewerId, (q.page - 1) * q.perPage, q.perPage),
   ]);
   return pageOf(await presentPosts(ctx.db, viewer, thread, rows), q.page, q.perPage, total);
+}
+
+/** posts.detail: one reply, presented as posts.list presents it (with its first comments). */
+export async function replyDetail(ctx: AppContext, viewer: ViewerContext, postId: number): Promise<PostItem> {
+  const { thread, reply } = await readableReply(ctx, viewer, postId);
+  const [row, comments] = await Promise.all([
+    findPostRow(ctx.db, reply.id),
+    firstCommentsOf(ctx.db, [reply.id], viewer.user?.id ?? null, COMMENTS_PREVIEW),
+  ]);
+  if (!row) throw postNotFound();
+  const [item] = await presentPosts(ctx.db, viewer, thread, [row], new Map([[reply.id, comments]]));
+  return item!;
+}
+
+/** posts.postion: the page of posts.list (of `pageSize`) holding a reply and its place there; a comment's place. */
+export async function postPosition(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: { threadId: number; postId: number; pageSize: number },
+): Promise<PostPosition> {
+  const thread = await findThread(ctx.db, q.threadId);
+  assertCanReadThread(viewer, thread);
+  const post = await findPost(ctx.db, q.postId);
+  if (!post || post.threadId !== thread.id || post.isFirst === 1) throw postNotFound();
+  const position = await visiblePosition(ctx.db, post, viewer.user?.id ?? null);
+  if (position === null) throw postNotFound();
+  if (post.isComment === 1) return { page: 1, location: position, pageSize: q.pageSize };
+  const page = Math.ceil(position / q.pageSize);
+  return { page, location: position - (page - 1) * q.pageSize, pageSize: q.pageSize };
 }
 
 async function postItem(ctx: AppContext, viewer: ViewerContext, thread: Thread, id: number): Promise<PostItem> {

@@ -1,4 +1,12 @@
-import { Code, GroupId, mentionMarkdown, type Page, type PostItem, type ThreadDetail } from '@luntan/shared';
+import {
+  Code,
+  GroupId,
+  mentionMarkdown,
+  type Page,
+  type PostItem,
+  type PostPosition,
+  type ThreadDetail,
+} from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import {
@@ -297,5 +305,108 @@ describe('posts.update', () => {
     expect((await update({ id: r2.id, isDeleted: false }, mod.token)).Code).toBe(0);
     expect((await thread(th.threadId)).postCount).toBe(2);
     expect((await posts(th.threadId)).Data.totalCount).toBe(2);
+  });
+});
+
+describe('posts.detail', () => {
+  const detail = (postId: unknown, token?: string) => t.get<PostItem>(`/api/v3/posts.detail?postId=${postId}`, token);
+
+  it('answers one reply as posts.list presents it, with its first comments, to a member and a guest', async () => {
+    const th = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId, { text: '**好**' });
+    const comment = await buildReply(t, alice.token, th.threadId, { replyId: reply.id });
+    await update({ id: reply.id, isLiked: true }, alice.token);
+    const listed = (await posts(th.threadId, '', alice.token)).Data.pageData[0]!;
+
+    const mine = await detail(reply.id, alice.token);
+    expect(mine.Code).toBe(0);
+    expect(mine.Data).toEqual(listed);
+    expect(mine.Data).toMatchObject({
+      id: reply.id,
+      user: { userId: bob.id },
+      content: { html: '<p><strong>好</strong></p>\n' },
+      isLiked: true,
+      likeCount: 1,
+      replyCount: 1,
+      comments: [{ id: comment.id, isComment: true }],
+    });
+    const asGuest = await detail(reply.id);
+    expect(asGuest.Data).toMatchObject({ id: reply.id, isLiked: false, ability: { canEdit: false, canLike: false } });
+  });
+
+  it('refuses the first post, a comment, a missing post, bad input and a viewer without thread.viewPosts', async () => {
+    const th = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    const comment = await buildReply(t, alice.token, th.threadId, { replyId: reply.id });
+    expect((await detail(th.postId)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await detail(comment.id)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await detail(999999)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    const bad = await detail('x');
+    expect(bad.Code).toBe(Code.INVALID_PARAMETER);
+    expect(bad.Message).not.toBe('');
+    expect((await t.get('/api/v3/posts.detail')).Code).toBe(Code.INVALID_PARAMETER);
+    await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads']);
+    try {
+      expect((await detail(reply.id)).Code).toBe(Code.JUMP_TO_LOGIN);
+    } finally {
+      await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads', 'thread.viewPosts']);
+    }
+  });
+});
+
+describe('posts.postion', () => {
+  const position = (threadId: number, postId: unknown, extra = '', token?: string) =>
+    t.get<PostPosition>(`/api/v3/posts.postion?filter[threadId]=${threadId}&filter[postId]=${postId}${extra}`, token);
+
+  it("answers the page of posts.list holding a reply and its place there, and a comment's place", async () => {
+    const th = await buildThread(t, alice.token);
+    const replies = [];
+    for (let i = 0; i < 5; i += 1) replies.push(await buildReply(t, bob.token, th.threadId));
+    const c1 = await buildReply(t, alice.token, th.threadId, { replyId: replies[0]!.id });
+    const c2 = await buildReply(t, alice.token, th.threadId, { replyId: replies[0]!.id });
+
+    const fifth = await position(th.threadId, replies[4]!.id, '&filter[pageSize]=2', alice.token);
+    expect(fifth.Code).toBe(0);
+    expect(fifth.Data).toEqual({ page: 3, location: 1, pageSize: 2 });
+    // The answer matches posts.list's pages.
+    const listed = (await posts(th.threadId, `&page=${fifth.Data.page}&perPage=2`)).Data.pageData;
+    expect(listed[fifth.Data.location - 1]!.id).toBe(replies[4]!.id);
+    expect((await position(th.threadId, replies[3]!.id, '&filter[pageSize]=2')).Data).toEqual({
+      page: 2,
+      location: 2,
+      pageSize: 2,
+    });
+    // posts.list's default page size when none is given; a comment stands among its reply's comments.
+    expect((await position(th.threadId, replies[1]!.id)).Data).toEqual({ page: 1, location: 2, pageSize: 20 });
+    expect((await position(th.threadId, c2.id)).Data).toMatchObject({ page: 1, location: 2 });
+    expect((await position(th.threadId, c1.id)).Data).toMatchObject({ page: 1, location: 1 });
+    // A hidden reply no longer counts before the others.
+    await update({ id: replies[0]!.id, isDeleted: true }, bob.token);
+    expect((await position(th.threadId, replies[4]!.id, '&filter[pageSize]=2')).Data).toEqual({
+      page: 2,
+      location: 2,
+      pageSize: 2,
+    });
+  });
+
+  it('refuses bad input, a post of another thread, the first post, and a viewer without thread.viewPosts', async () => {
+    const th = await buildThread(t, alice.token);
+    const other = await buildThread(t, alice.token);
+    const reply = await buildReply(t, bob.token, th.threadId);
+    expect((await position(other.threadId, reply.id)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await position(th.threadId, th.postId)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    expect((await position(999999, reply.id)).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    const bad = await position(th.threadId, reply.id, '&filter[pageSize]=0');
+    expect(bad.Code).toBe(Code.INVALID_PARAMETER);
+    expect(bad.Message).not.toBe('');
+    expect((await position(th.threadId, 'x')).Code).toBe(Code.INVALID_PARAMETER);
+    expect((await t.get('/api/v3/posts.postion')).Code).toBe(Code.INVALID_PARAMETER);
+    await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads']);
+    try {
+      expect((await position(th.threadId, reply.id)).Code).toBe(Code.JUMP_TO_LOGIN);
+      expect((await position(th.threadId, reply.id, '', bob.token)).Data).toMatchObject({ page: 1, location: 1 });
+    } finally {
+      await setGroupPermissions(t, admin, GroupId.GUEST, ['viewThreads', 'thread.viewPosts']);
+    }
   });
 });

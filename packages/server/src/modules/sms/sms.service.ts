@@ -131,6 +131,7 @@ export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBod
       break;
     }
     case 'verify':
+    case 'reset_pay_pwd':
       if (requireUser(viewer).mobile !== mobile) throw notYourNumber();
       break;
   }
@@ -295,6 +296,23 @@ async function storeMobile(ctx: Ctx, user: User, mobile: string): Promise<void> 
     if (isUniqueViolation(err)) throw numberTaken();
     throw err;
   }
+}
+
+/**
+ * Uses up a code sent to the signed-in member's own bound number (reset_pay_pwd): -3001 for a guest, -4001 when the
+ * number is not theirs, then as every code (-9002 wrong, -9003 expired or used).
+ */
+export async function useOwnNumberCode(
+  ctx: Ctx,
+  viewer: ViewerContext,
+  type: 'reset_pay_pwd',
+  mobile: string,
+  code: string,
+): Promise<void> {
+  const user = requireUser(viewer);
+  if (!user.mobile) throw noneBound();
+  if (user.mobile !== mobile) throw notYourNumber();
+  await useUpCode(ctx, mobile, type, code, user.id);
 }
 
 /** sms.reset.pwd: a new password for the number's member, who is then signed out of every session. */

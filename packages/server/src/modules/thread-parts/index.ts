@@ -15,3 +15,4 @@ export {
   prepareThreadParts,
   presentThreadParts,
 } from './thread-parts.service.js';
+export { threadPartsRoutes } from './thread-parts.routes.js';

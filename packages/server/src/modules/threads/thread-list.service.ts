@@ -6,6 +6,8 @@ import {
   type Page,
   type ThreadItem,
   type ThreadListQuery,
+  type ThreadRecommend,
+  ThreadSort,
 } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField, needLogin } from '../../core/errors.js';
@@ -114,4 +116,23 @@ export async function stickyThreads(
   const categoryIds = listableCategories(await listCategories(ctx.db), viewer, categoryId ? [categoryId] : undefined);
   const rows = await listStickyThreads(ctx.db, categoryIds, 20);
   return presentThreads(ctx.db, viewer, rows);
+}
+
+/** thread.recommends: the hot threads the viewer may see (as thread.list sort 3 lists them), in the family's fields. */
+export async function recommendedThreads(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: { perPage: number; filter: { categoryids?: number[] | undefined } },
+): Promise<ThreadRecommend[]> {
+  const page = await listThreadsFor(ctx, viewer, {
+    page: 1,
+    perPage: q.perPage,
+    filter: { sort: ThreadSort.HOT, categoryids: q.filter.categoryids },
+  });
+  return page.pageData.map((t) => ({
+    threadId: t.threadId,
+    categoryId: t.categoryId,
+    title: t.title || t.summary,
+    viewCount: t.viewCount,
+  }));
 }

@@ -53,7 +53,7 @@ export async function updateThreadIf(
 /** The UTC day, YYYY-MM-DD, `daysAgo` days before now. */
 export const utcDay = (daysAgo = 0): string => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-type CounterColumn = 'postCount' | 'likeCount' | 'favoriteCount' | 'viewCount';
+type CounterColumn = 'postCount' | 'likeCount' | 'favoriteCount' | 'viewCount' | 'shareCount';
 
 /** `set counter = counter + delta` in SQL: right under concurrent writes. */
 export async function bumpThreadCounter(

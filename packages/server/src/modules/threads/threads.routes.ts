@@ -1,11 +1,14 @@
 import {
   likedUsersQuery,
   paidUsersQuery,
+  ThreadPart,
   threadCreateBody,
   threadDeleteBody,
   threadDetailQuery,
   threadListQuery,
   threadOperateBody,
+  threadRecommendsQuery,
+  threadShareBody,
   threadStickQuery,
   threadUpdateBody,
   viewCountBody,
@@ -17,8 +20,10 @@ import { ok } from '../../core/envelope.js';
 import { assertPublishCaptcha } from '../captcha/index.js';
 import { requestLocale } from '../../core/i18n.js';
 import { loginRequired } from '../../access/guards.js';
+import { msg } from '../../i18n/index.js';
 import { paidUsers } from './paid-threads.service.js';
 import {
+  countShare,
   countView,
   createThread,
   deleteThread,
@@ -27,7 +32,18 @@ import {
   threadDetail,
   updateThread,
 } from './threads.service.js';
-import { listThreadsFor, stickyThreads } from './thread-list.service.js';
+import { listThreadsFor, recommendedThreads, stickyThreads } from './thread-list.service.js';
+
+/** The family's thread.typelist, in its order (its part types but goods; its plugin types are not ours). */
+const THREAD_TYPES = [
+  [ThreadPart.VIDEO, 'threads.typeVideo'],
+  [ThreadPart.IMAGE, 'threads.typeImage'],
+  [ThreadPart.AUDIO, 'threads.typeAudio'],
+  [ThreadPart.RED_PACKET, 'threads.typeRedPacket'],
+  [ThreadPart.VOTE, 'threads.typeVote'],
+  [ThreadPart.REWARD, 'threads.typeReward'],
+  [ThreadPart.FILES, 'threads.typeFiles'],
+] as const;
 
 export async function threadsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -167,6 +183,44 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await paidUsers(ctx, request.viewer, request.query, requestLocale(request))),
+  );
+
+  api.get(
+    '/v3/thread.recommends',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['threads'],
+        summary: "The hot threads (thread.list's sort 3, the home page's recommend card), in the family's fields",
+        querystring: threadRecommendsQuery,
+      },
+    },
+    async (request) => ok(request, await recommendedThreads(ctx, request.viewer, request.query)),
+  );
+
+  api.get(
+    '/v3/thread.typelist',
+    {
+      config: { guestCache: true },
+      schema: {
+        tags: ['threads'],
+        summary: "The family's thread types (thread.typelist): the part types a thread can carry, [{name, type}]",
+        description: 'type is the part type as text (103 video, 101 images, ...), name in the page language.',
+      },
+    },
+    async (request) => {
+      const locale = requestLocale(request);
+      return ok(
+        request,
+        THREAD_TYPES.map(([type, key]) => ({ name: msg(key)[locale], type: String(type) })),
+      );
+    },
+  );
+
+  api.post(
+    '/v3/thread.share',
+    { schema: { tags: ['threads'], summary: 'Count one share of a thread', body: threadShareBody } },
+    async (request) => ok(request, await countShare(ctx, request.viewer, request.body.threadId)),
   );
 
   api.post(

@@ -413,3 +413,17 @@ export async function countView(
   const after = await findThread(ctx.db, threadId);
   return { threadId, viewCount: after?.viewCount ?? thread.viewCount + 1 };
 }
+
+/** thread.share: counts one share of a thread the viewer may read (the family counted every call, as here). */
+export async function countShare(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  threadId: number,
+): Promise<{ threadId: number; shareCount: number }> {
+  const thread = await findThread(ctx.db, threadId);
+  assertCanReadThread(viewer, thread);
+  if (!isPublished(thread)) throw threadNotFound();
+  await bumpThreadCounter(ctx.db, threadId, 'shareCount', 1);
+  const after = await findThread(ctx.db, threadId);
+  return { threadId, shareCount: after?.shareCount ?? thread.shareCount + 1 };
+}

@@ -1,10 +1,10 @@
-import { payPasswordResetBody, walletLogQuery } from '@luntan/shared';
+import { payPasswordResetBody, smsResetPayPasswordBody, walletLogQuery } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
 import { requireUser } from '../../access/viewer.js';
-import { listWalletLog, readWalletInfo, setPayPassword } from './wallet.service.js';
+import { listWalletLog, readWalletInfo, resetPayPasswordBySms, setPayPassword } from './wallet.service.js';
 
 /** The member's wallet: balances, the ledger, the pay password (docs/money.md). */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
@@ -46,6 +46,25 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await setPayPassword(db, requireUser(request.viewer), request.body);
+      return ok(request, {});
+    },
+  );
+
+  api.post(
+    '/v3/users/sms.reset.pay.pwd',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags,
+        summary: 'Set a new pay password with a reset_pay_pwd code sent to your own number (a forgotten one)',
+        description:
+          '`{mobile, code, payPassword, payPasswordConfirmation}`: the number must be your bound one (-4001), the ' +
+          'code as every SMS code (-9002 wrong, -9003 expired or used). Clears a pay password lock. Answers `{}`.',
+        body: smsResetPayPasswordBody,
+      },
+    },
+    async (request) => {
+      await resetPayPasswordBySms(app.ctx, request.viewer, request.body);
       return ok(request, {});
     },
   );

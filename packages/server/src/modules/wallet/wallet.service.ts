@@ -7,6 +7,7 @@ import {
   type WalletInfo,
   type WalletLogItem,
   type WalletLogQuery,
+  type SmsResetPayPasswordBody,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
@@ -24,6 +25,9 @@ import {
   upgradePayPasswordHash,
 } from './wallet.repository.js';
 import { msg } from '../../i18n/index.js';
+import type { AppContext } from '../../context.js';
+import { requireUser, type ViewerContext } from '../../access/viewer.js';
+import { useOwnNumberCode } from '../sms/index.js';
 
 /** Wrong pay passwords in a row before paying from the wallet locks, and for how long. */
 export const PAY_PASSWORD_TRIES = 5;
@@ -109,6 +113,21 @@ export async function setPayPassword(
   await upgradeLegacyPassword(db, user, body.password);
   await ensureWallet(db, user.id);
   await setPayPasswordHash(db, user.id, await hashPassword(body.payPassword));
+}
+
+/**
+ * sms.reset.pay.pwd: a reset_pay_pwd code sent to the member's own number sets a new pay password (the login password
+ * is not asked: this is for who forgot it). Clears a lock and the wrong-try count, as a set does.
+ */
+export async function resetPayPasswordBySms(
+  ctx: Pick<AppContext, 'db' | 'config' | 'limits' | 'log'>,
+  viewer: ViewerContext,
+  body: SmsResetPayPasswordBody,
+): Promise<void> {
+  const user = requireUser(viewer);
+  await useOwnNumberCode(ctx, viewer, 'reset_pay_pwd', body.mobile, body.code);
+  await ensureWallet(ctx.db, user.id);
+  await setPayPasswordHash(ctx.db, user.id, await hashPassword(body.payPassword));
 }
 
 /**
