@@ -144,9 +144,10 @@ describe('money pages', () => {
       await page.getByLabel('标题', { exact: true }).fill(title);
       await page.getByLabel('正文', { exact: true }).fill(BODY);
       await page.getByLabel('价格（元，0 为免费）', { exact: true }).fill('3.00');
-      await page.getByLabel('免费字数', { exact: true }).fill('10');
+      // 31% of the body's 32 characters: round(9.92) = the 10 of FREE_PART.
+      await page.getByLabel('免费比例（%）', { exact: true }).fill('31');
       await page.waitForTimeout(500);
-      if ((await page.getByLabel('免费字数', { exact: true }).inputValue()) === '10') break;
+      if ((await page.getByLabel('免费比例（%）', { exact: true }).inputValue()) === '31') break;
     }
     await shot(page, 'editor-paid');
     await page.getByTestId('publish').click();
@@ -161,6 +162,7 @@ describe('money pages', () => {
     await english(page);
     await open(page, '/thread/post');
     await page.getByLabel('Price (yuan, 0 for free)', { exact: true }).waitFor();
+    await page.getByLabel('Free part (% of the body)', { exact: true }).waitFor();
     await shot(page, 'editor-paid-en');
     expect(errors).toEqual([]);
   });

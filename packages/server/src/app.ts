@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { subscribeToEvents } from './subscribers.js';
+import { legacyRedirectsRoutes } from './modules/legacy-redirects/index.js';
 import { registerThreadParts } from './thread-parts.js';
 import { docsPlugin } from './modules/docs/index.js';
 import { pluginAssetsRoutes } from './modules/plugins/index.js';
@@ -34,7 +35,8 @@ export async function buildApp(
     // `Connection: close`) rather than refused with Fastify's own 503 body, which is not our envelope.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
-    // `/apiv3/x` is the family's other spelling of `/api/v3/x` (core/apiv3-alias.ts).
+    // `/apiv3/x` is the family's other spelling of `/api/v3/x`, `/plugin/<appid>/api/x` of a plugin's
+    // `/api/plugin/<appid>/x` (core/apiv3-alias.ts).
     rewriteUrl: rewriteApiv3,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
@@ -83,6 +85,7 @@ export async function buildApp(
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(legacyRedirectsRoutes);
   await app.register(pluginAssetsRoutes);
   await app.register(seoRoutes);
   await app.register(webRoutes);

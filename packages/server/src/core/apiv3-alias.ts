@@ -11,6 +11,18 @@ const APIV3 = /^\/apiv3(?=$|[/?])/;
  * The spelling the client used stays in `request.originalUrl`.
  */
 export function rewriteApiv3(request: IncomingMessage): string {
-  const url = request.url ?? '/';
-  return APIV3.test(url) ? url.replace(APIV3, '/api/v3') : url;
+  return familySpelling(request.url ?? '/');
+}
+
+/** `/plugin/<name>/api/`: where the family mounted a plugin's routes (its plugin/<Name>/Routes/Api.php). */
+const FAMILY_PLUGIN = /^\/plugin\/([A-Za-z0-9_.-]+)\/api\//;
+
+/**
+ * The one route table's spelling of a path the family's client calls: `/apiv3/x` is `/api/v3/x`, and a plugin's
+ * `/plugin/<appid>/api/x` is `/api/plugin/<appid>/x`, where this site's plugins answer (so the /api hooks and the
+ * envelope hold for them too). Other paths are left alone.
+ */
+export function familySpelling(url: string): string {
+  if (APIV3.test(url)) return url.replace(APIV3, '/api/v3');
+  return FAMILY_PLUGIN.test(url) ? url.replace(FAMILY_PLUGIN, '/api/plugin/$1/') : url;
 }

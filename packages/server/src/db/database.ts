@@ -56,6 +56,10 @@ import * as threadPosition from './migrations/2026112760-thread-position.js';
 import * as bounties from './migrations/2026112740-bounties.js';
 import * as redPacketOrders from './migrations/2026112770-red-packet-orders.js';
 import * as threadShares from './migrations/2026112780-thread-shares.js';
+import * as imports from './migrations/2026112790-imports.js';
+import * as freeWordsFraction from './migrations/2026112797-free-words-fraction.js';
+import * as freeWordsFractionFill from './migrations/2026112798-free-words-fraction-fill.js';
+import * as userThreadSticks from './migrations/2026112795-user-thread-sticks.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -105,6 +109,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112740-bounties': bounties,
   '2026112770-red-packet-orders': redPacketOrders,
   '2026112780-thread-shares': threadShares,
+  '2026112790-imports': imports,
+  '2026112797-free-words-fraction': freeWordsFraction,
+  '2026112798-free-words-fraction-fill': freeWordsFractionFill,
+  '2026112795-user-thread-sticks': userThreadSticks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

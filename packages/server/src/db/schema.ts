@@ -190,9 +190,12 @@ export interface ThreadsTable {
   lastPostedUserId: number | null;
   deletedAt: string | null;
   deletedUserId: number | null;
-  /** What the thread costs to read whole (0: free), and how many characters of its body everyone sees. */
+  /** What the thread costs to read whole (0: free). */
   priceCents: Generated<number>;
+  /** The old free character count: kept for a rollback of 2026112797, no longer read or written. */
   freeWords: Generated<number>;
+  /** The fraction (0..1) of the body everyone reads, the family's `freeWords` (content/paid-content.ts). */
+  freeWordsFraction: Generated<number>;
   /** Posted anonymously (thread.allowAnonymous): others see the first post's author as 匿名用户 / Anonymous. */
   isAnonymous: Generated<number>;
   /** Where the thread was written (thread.insertPosition): degrees, null when it has none; the place and address. */
@@ -695,6 +698,9 @@ export interface DB {
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
+  userThreadSticks: UserThreadSticksTable;
+  importProgress: ImportProgressTable;
+  legacyRedirects: LegacyRedirectsTable;
 }
 
 /** A topic (`#name#`, modules/topics). */
@@ -901,5 +907,31 @@ export interface BountyAwardsTable {
   /** The reply's author, who received it. */
   userId: number;
   amountCents: number;
+  createdAt: string;
+}
+
+/** The Discuz! Q importer's progress, one row per source table (docs/discuzq.md). */
+export interface ImportProgressTable {
+  sourceTable: string;
+  /** JSON of the last key value written, or null before the first batch. */
+  lastKey: string | null;
+  readRows: Generated<number>;
+  writtenRows: Generated<number>;
+  /** JSON: why rows were skipped, and how many. */
+  skipped: Generated<string>;
+  done: Generated<number>;
+  updatedAt: string;
+}
+
+/** An imported site's old file address and where the file is now. */
+export interface LegacyRedirectsTable {
+  path: string;
+  target: string;
+}
+
+/** The thread a member pinned to the top of their profile (user/thread.stick): one per member. */
+export interface UserThreadSticksTable {
+  userId: number;
+  threadId: number;
   createdAt: string;
 }

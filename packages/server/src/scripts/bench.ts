@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ConfigError } from '../config.js';
 import type { Database } from '../db/database.js';
 import { browserTables, runBrowserBench } from './bench-browser.js';
+import { runImportBench } from './bench-import.js';
 import {
   MEASUREMENTS,
   requestHeaders,
@@ -49,7 +50,9 @@ const USAGE = `Usage: npm run bench -- [--db sqlite|postgres|both] [--threads N]
   --workers       server processes (WORKERS), comma-separated, "all" = one per core (default 1,all);
                   one server start and one table per value
   --no-browser    skip the page loads in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
-  --out           also write the tables (Markdown) to this file`;
+  --out           also write the tables (Markdown) to this file
+  --import        instead: the Discuz! Q importer's time and memory on a generated site
+                  (--threads, default 100000, --posts-per-thread, default 10; bench-import.ts)`;
 
 type DatabaseName = 'sqlite' | 'postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -396,6 +399,10 @@ async function benchOne(
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--import')) {
+    await runImportBench(process.argv.slice(2));
+    return;
+  }
   const o = parseBenchArgs(process.argv.slice(2));
   const parts: string[] = [];
   for (const dbName of o.dbs) {

@@ -118,6 +118,29 @@ export const idListString = idList();
 export const groupBatchDeleteBody = z.object({ ids: labeled(idList(), { zh: '用户组编号', en: 'Group IDs' }) });
 
 /**
+ * GET /apiv3/upgrade.group, the family's ListPayGroupsController: the paid groups in the family's fields, and what
+ * the member's upgrade page shows on each one's button.
+ */
+export interface UpgradeGroupItem {
+  groupId: number;
+  name: string;
+  color: string;
+  icon: string;
+  /** The price ("12.50"). */
+  fee: string;
+  /** The price as a number (12.5). */
+  amount: number;
+  /** Its rank among the paid groups, cheapest first (from 1): the family's `level`. */
+  level: number;
+  /** How many days a purchase lasts (0: for ever). */
+  days: number;
+  description: string;
+  notice: string;
+  /** 1: the member holds it now; 2: an upgrade (ranked above what they hold); 0: ranked below it. */
+  button: 0 | 1 | 2;
+}
+
+/**
  * GET /api/v3/groups.paid.list: a paid group a member may buy (order.create type 4 with groupId), and whether the
  * viewer holds it now and until when.
  */

@@ -166,7 +166,7 @@ export const OAUTH_ERRORS = [
 export type OauthError = (typeof OAUTH_ERRORS)[number];
 
 /** WeChat (the family's calls: users/wechat/h5.*, users/pc/wechat/h5.*). */
-export const WECHAT_PURPOSES = ['login', 'bind', 'rebind', 'pc_login', 'pc_bind'] as const;
+export const WECHAT_PURPOSES = ['login', 'bind', 'rebind', 'pc_login', 'pc_bind', 'pc_rebind'] as const;
 export type WechatPurpose = (typeof WECHAT_PURPOSES)[number];
 
 export const wechatOauthQuery = z.object({
@@ -187,6 +187,12 @@ export const wechatQrQuery = z.object({
 });
 
 export const wechatQrPollQuery = z.object({ sessionToken: z.string().min(1).max(64) });
+
+/**
+ * GET /api/v3/users/pc/wechat.rebind.genqrcode: a QR session that replaces the signed-in account's WeChat. The
+ * family's client also sends `redirectUri` (where its own page went afterwards); the phone's page here is the same.
+ */
+export const wechatRebindQrQuery = z.object({ redirectUri: z.string().max(2000).optional() });
 
 export interface WechatQrCode {
   sessionToken: string;

@@ -70,16 +70,32 @@ const EMPTY = problem({ kind: 'empty' });
 
 /** The most a thread may cost: 10,000.00 (in cents). */
 export const THREAD_PRICE_MAX_CENTS = 1_000_000;
-/** The most characters of a paid thread's body that may be free. */
+/** The largest legacy free character count (a `freeWords` above 1) a thread.create / thread.update accepts. */
 export const THREAD_FREE_WORDS_MAX = 10_000;
 
 /** A thread's price: "0.00" (free) to "10000.00", a string or a number with at most two decimals; parses to cents. */
 export const threadPriceSchema = labeled(moneyField(0, THREAD_PRICE_MAX_CENTS), { zh: '价格', en: 'Price' });
-/** How many characters (code points of the plain text) of a paid thread's body everyone reads. */
-export const freeWordsSchema = labeled(z.number().int().min(0).max(THREAD_FREE_WORDS_MAX), {
-  zh: '免费字数',
-  en: 'Free characters',
-});
+/**
+ * Of a paid thread, the fraction (0 to 1, e.g. 0.3) of its body's plain text everyone reads, as Discuz! Q means
+ * `freeWords`. A whole number above 1 is read as the family's backend reads it: a legacy character count, which the
+ * server turns into its fraction of the body (capped at 1).
+ */
+export const freeWordsSchema = labeled(
+  z
+    .number()
+    .min(0)
+    .refine(
+      (v) => v <= 1 || (Number.isInteger(v) && v <= THREAD_FREE_WORDS_MAX),
+      problem({
+        kind: 'sentence',
+        zh: `免费部分须是 0 到 1 之间的比例（如 0.3），或不超过 ${THREAD_FREE_WORDS_MAX} 的整数字数`,
+        en:
+          'The free part must be a fraction from 0 to 1 (such as 0.3), ' +
+          `or a whole number of characters up to ${THREAD_FREE_WORDS_MAX}`,
+      }),
+    ),
+  { zh: '免费部分', en: 'Free part' },
+);
 
 /** Post a thread anonymously (thread.allowAnonymous in its category): 1/0 or true/false, as the family's `anonymous`. */
 export const anonymousFlag = labeled(bodyFlag, { zh: '匿名发布', en: 'Post anonymously' });
@@ -94,7 +110,7 @@ export const threadCreateBody = z
     draft: bodyFlag.optional(),
     /** A paid thread: what reading it whole costs ("12.50"; more than 0 needs thread.insertPay in the category). */
     price: threadPriceSchema.optional(),
-    /** Of a paid thread, how many characters of the body everyone reads (default 0). */
+    /** Of a paid thread, the fraction (0..1) of the body everyone reads (default 0; above 1: a legacy count). */
     freeWords: freeWordsSchema.optional(),
     /** The captcha's solution, when the poster's group holds createThreadWithCaptcha (forum other.createThreadWithCaptcha). */
     captcha: captchaField.optional(),
@@ -215,6 +231,18 @@ export const viewCountQuery = z.object({ threadId: queryId });
 /** POST /api/v3/thread.share: count one share of a thread. */
 export const threadShareBody = z.object({ threadId: bodyId });
 
+/** POST /api/v3/user/thread.stick: pin one's own thread to the top of one's profile (1) or take the pin off (0). */
+export const userThreadStickBody = z.object({
+  threadId: bodyId,
+  status: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0)),
+});
+
+/** What user/thread.stick answers, as the family does. */
+export interface UserThreadStick {
+  threadId: number;
+  status: 0 | 1;
+}
+
 /** GET /api/v3/thread.stick: the sticky threads of the home page or of a category. */
 export const threadStickQuery = z.object({ categoryId: queryId.optional() });
 
@@ -282,7 +310,10 @@ export interface ThreadItem {
   ability: ThreadAbility;
   /** What reading the thread whole costs: "12.50", or "0.00" for a free thread. */
   price: string;
-  /** Of a paid thread, how many characters of the body everyone reads (code points of the plain text). */
+  /**
+   * Of a paid thread, the fraction (0 to 1) of the body's plain text everyone reads, as Discuz! Q means it: the free
+   * part is its first round(freeWords × length) characters (code points).
+   */
   freeWords: number;
   /** Whether the viewer bought the thread (a paid order of type 3). False for free threads and for guests. */
   paid: boolean;
@@ -295,14 +326,17 @@ export interface ThreadItem {
   /**
    * Whether the viewer reads the whole body: a free thread, or its author, an administrator, a holder of
    * thread.freeViewPosts in its category, someone who may edit it, or a buyer. When false the summary, and in
-   * thread.detail the content, hold only the first `freeWords` characters (`content.html` as escaped paragraphs,
-   * `content.text` as plain text, no images, no mentions): show the price and a button to buy (order.create type 3).
+   * thread.detail the content, hold only the free part (the `freeWords` fraction of the plain text; `content.html`
+   * as escaped paragraphs, `content.text` as plain text, no images, no mentions): show the price and a button to buy
+   * (order.create type 3).
    */
   canViewFull: boolean;
   /** The types of the parts the thread holds (schemas/thread-parts.ts), for the marks of a list. */
   parts: number[];
   /** Where the thread was written (schemas/position.ts), or null. */
   position: ThreadPosition | null;
+  /** The author pinned it to the top of their profile (user/thread.stick). */
+  userStickStatus: boolean;
   /** The family's marks: whether the thread holds a red packet (106), a bounty question (107), a vote (109). */
   isRedPack: boolean;
   isReward: boolean;

@@ -79,6 +79,17 @@ export const WalletChangeType = {
   BOUNTY_REFUND: 162,
   /** … and an award leaving the author's frozen money. */
   BOUNTY_EXPENSE: 164,
+  /**
+   * Imported from Discuz! Q: an inviter's share of a member's joining fee (the family's 30 and 34, numbers that mean
+   * something else here).
+   */
+  REGISTER_SHARE_INCOME: 39,
+  /**
+   * Imported from Discuz! Q: one per wallet whose old ledger did not add up to its balance, dated before its first
+   * entry, making up the difference (available and frozen), so every wallet sums to its ledger. Above the family's
+   * numbers (the last is 180), so never read as one of theirs.
+   */
+  OPENING_BALANCE: 190,
 } as const;
 export type WalletChangeTypeValue = (typeof WalletChangeType)[keyof typeof WalletChangeType];
 

@@ -45,6 +45,7 @@ export const endpoints = {
     create: '/api/v3/thread.create',
     update: '/api/v3/thread.update',
     paidUsers: '/api/v3/thread.paidusers',
+    userStick: '/api/v3/user/thread.stick',
   },
   reports: { create: '/api/v3/reports' },
   goods: { analysis: '/api/v3/goods/analysis' },

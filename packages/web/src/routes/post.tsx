@@ -12,7 +12,14 @@ import { useAppContext, type AppContext } from '../app-context';
 import { DraftList } from '../components/forum/draft-list';
 import { EDITOR_ID, insertBlock, MarkdownEditor } from '../components/forum/markdown-editor';
 import { PluginSlot } from '../components/plugin/plugin-slot';
-import { canInsertPay, priceCents, type ThreadMoney } from '../components/money/thread-money';
+import {
+  canInsertPay,
+  freeFractionToSend,
+  freePercentOf,
+  keepPercent,
+  priceCents,
+  type ThreadMoney,
+} from '../components/money/thread-money';
 import '../components/money/thread-money.css';
 import { Button, Spinner, TextInput, toast } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
@@ -61,9 +68,12 @@ interface DraftValues {
   categoryId: number;
   title: string;
   text: string;
-  /** A paid thread's price ("" or "0" free) and how many characters everyone sees. */
+  /**
+   * A paid thread's price ("" or "0" free) and the percent (0-100) of its body everyone sees, sent as the
+   * `freeWords` fraction. Not named freeWords: a draft saved when that was a character count must not read as %.
+   */
   price?: string;
-  freeWords?: string;
+  freePercent?: string;
   /** The thread's parts being written, by type (components/thread-parts). */
   parts?: PartDrafts;
   /** Post anonymously (a new thread only, where thread.allowAnonymous is held). */
@@ -73,9 +83,9 @@ interface DraftValues {
 }
 
 /** The price fields of a thread being edited (empty for a free one). */
-function moneyValues(thread: (ThreadDetail & ThreadMoney) | null): Pick<DraftValues, 'price' | 'freeWords'> {
+function moneyValues(thread: (ThreadDetail & ThreadMoney) | null): Pick<DraftValues, 'price' | 'freePercent'> {
   if (!thread || priceCents(thread) <= 0) return {};
-  return { price: thread.price, freeWords: String(thread.freeWords ?? 0) };
+  return { price: thread.price, freePercent: freePercentOf(thread.freeWords) };
 }
 
 function flatten(categories: CategoryItem[]): CategoryItem[] {
@@ -205,7 +215,9 @@ function PostForm({ threadId }: { threadId: number }) {
   // Anonymity is chosen when the thread is made (thread.create), where the category allows it for the viewer.
   const mayPostAnonymously = !editing && canPostAnonymously(forum, categoryId);
   // Sent only by those who may charge (and always when editing a priced thread, so clearing the price frees it).
-  const money = mayCharge ? { price: values.price?.trim() || '0', freeWords: Number(values.freeWords || 0) } : {};
+  const money = mayCharge
+    ? { price: values.price?.trim() || '0', freeWords: freeFractionToSend(values.freePercent, editing?.freeWords) }
+    : {};
 
   const send = async (asDraft: boolean): Promise<void> => {
     if (!categoryId) {
@@ -369,12 +381,14 @@ function PostForm({ threadId }: { threadId: number }) {
             onChange={(price) => setValues((v) => ({ ...v, price }))}
           />
           <TextInput
-            label={t('threadMoney.editor.freeWords')}
-            name="freeWords"
-            mode="number"
+            label={t('threadMoney.editor.freePercent')}
+            name="freePercent"
+            inputMode="numeric"
             placeholder="0"
-            value={values.freeWords ?? ''}
-            onChange={(freeWords) => setValues((v) => ({ ...v, freeWords }))}
+            append="%"
+            appendWidth="32px"
+            value={values.freePercent ?? ''}
+            onChange={(freePercent) => setValues((v) => ({ ...v, freePercent: keepPercent(freePercent) }))}
           />
           <p className="lt-post-form__hint">{t('threadMoney.editor.hint')}</p>
         </fieldset>

@@ -7,4 +7,6 @@ export const notEnabled = {
   vod: 'Tencent Cloud video on demand (VOD) is not enabled on this site: upload videos as attachments',
   miniprogram: 'The WeChat mini-program is not enabled on this site',
   offiaccount: 'The WeChat Official Account JS-SDK is not enabled on this site',
+  wechatTransition:
+    'WeChat sign-in here creates or signs in to an account directly: there is no transition stage to bind in',
 } as const satisfies Texts<typeof zh>;

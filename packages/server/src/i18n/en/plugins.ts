@@ -14,4 +14,5 @@ export const plugins = {
     '{{nameEn}} {{version}} is installed, not lower than the uploaded {{version2}}: the installed version stays',
   pluginNoSettingNamed: 'The plugin has no setting named {{key}}',
   message: '{{labelEn}} {{en}}',
+  familyPluginNotEnabled: 'This plugin is not installed or not enabled on this site',
 } as const satisfies Texts<typeof zh>;

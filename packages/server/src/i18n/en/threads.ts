@@ -21,4 +21,8 @@ export const threads = {
   typeVote: 'Vote',
   typeReward: 'Bounty Q&A',
   typeFiles: 'Files',
+  pinOwnThreadsOnly: 'You may pin only your own threads',
+  pinnedIsAnotherThread: 'The thread pinned on your profile is another one',
+  pinned: 'Pinned to your profile',
+  unpinned: 'Unpinned from your profile',
 } as const satisfies Texts<typeof zh>;

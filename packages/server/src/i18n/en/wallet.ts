@@ -12,4 +12,5 @@ export const wallet = {
   enterPayPassword: 'Enter your pay password',
   wrongPayPasswordLeft: 'Wrong pay password: {{left}} {{value}} left',
   tooManyWrongPay: 'Too many wrong pay passwords: try again in {{minutes}} {{value}}',
+  openingBalanceImported: "Opening balance (imported: the old site's ledger did not add up to its balance)",
 } as const satisfies Texts<typeof zh>;

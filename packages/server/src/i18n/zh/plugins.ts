@@ -10,4 +10,5 @@ export const plugins = {
   installedNotLowerThan: '已安装 {{nameZh}} {{version}}，不低于上传的 {{version2}}：保留已安装的版本',
   pluginNoSettingNamed: '插件没有名为 {{key}} 的设置项',
   message: '{{labelZh}}{{zh}}',
+  familyPluginNotEnabled: '本站未安装或未开启此插件',
 } as const;

@@ -18,4 +18,8 @@ export const threads = {
   typeVote: '投票',
   typeReward: '悬赏问答',
   typeFiles: '文件附件',
+  pinOwnThreadsOnly: '只能置顶自己的主题',
+  pinnedIsAnotherThread: '取消置顶与当前置顶的不是同一个主题',
+  pinned: '置顶成功',
+  unpinned: '取消置顶成功',
 } as const;

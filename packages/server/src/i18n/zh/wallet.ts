@@ -9,4 +9,6 @@ export const wallet = {
   enterPayPassword: '请输入支付密码',
   wrongPayPasswordLeft: '支付密码错误，还可以再试 {{left}} 次',
   tooManyWrongPay: '支付密码错误次数过多，请 {{minutes}} 分钟后再试',
+  /** The opening entry of a wallet imported from Discuz! Q (ledger type 190). */
+  openingBalanceImported: '期初余额（导入：旧站明细与余额之差）',
 } as const;

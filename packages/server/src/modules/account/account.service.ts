@@ -94,6 +94,30 @@ export async function replaceProfileImage(
   return readProfile(ctx.db, request.viewer, me.id);
 }
 
+/**
+ * An avatar or background brought from another site (the Discuz! Q importer): resized and stored as an upload would
+ * be; answers its address, or null when the bytes are no image we take.
+ */
+export async function storeImportedProfileImage(
+  uploadsDir: string,
+  userId: number,
+  kind: ProfileImage,
+  input: Buffer,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  let processed: { bytes: Buffer; ext: string };
+  try {
+    processed = await processImage(input, kind, kind, log);
+  } catch {
+    return null;
+  }
+  const dir = path.join(uploadsDir, IMAGE_DIRS[kind]);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${userId}-${createHash('sha256').update(processed.bytes).digest('hex').slice(0, 16)}.${processed.ext}`;
+  await fs.writeFile(path.join(dir, name), processed.bytes);
+  return `/uploads/${IMAGE_DIRS[kind]}/${name}`;
+}
+
 async function processImage(
   input: Buffer,
   kind: ProfileImage,

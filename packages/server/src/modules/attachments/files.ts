@@ -141,10 +141,12 @@ export async function storeFile(
   uploadsDir: string,
   bytes: Buffer,
   format: string,
+  /** An imported file: its own place and key. */
+  imported?: { fileDir: string; fileKey: string },
 ): Promise<{ fileDir: string; fileKey: string }> {
   const d = new Date();
-  const fileDir = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  const fileKey = randomBytes(16).toString('base64url');
+  const fileDir = imported?.fileDir ?? `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  const fileKey = imported?.fileKey ?? randomBytes(16).toString('base64url');
   const dir = path.join(filesRoot(uploadsDir), fileDir);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${fileKey}.${format}`), bytes);

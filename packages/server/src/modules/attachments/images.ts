@@ -78,10 +78,13 @@ export async function storeImage(
   bytes: Buffer,
   image: SniffedImage,
   log?: FastifyBaseLogger,
+  /** An imported file: its own place and key, and its original kept byte for byte (display sizes made anew). */
+  imported?: { fileDir: string; fileKey: string },
 ): Promise<StoredImage> {
   const now = new Date();
-  const fileDir = `attachments/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const fileKey = randomBytes(16).toString('base64url');
+  const fileDir =
+    imported?.fileDir ?? `attachments/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const fileKey = imported?.fileKey ?? randomBytes(16).toString('base64url');
   const ext = extensionOf(image.format);
   const animated = image.pages > 1;
   const sizes: StoredImage['sizes'] = [];
@@ -93,7 +96,7 @@ export async function storeImage(
       // The original: a GIF is kept byte for byte (it carries no camera metadata); others are re-encoded upright
       // without their metadata.
       const original =
-        image.format === 'gif' ? bytes : await encode(open(bytes, animated), image.format, 92).toBuffer();
+        image.format === 'gif' || imported ? bytes : await encode(open(bytes, animated), image.format, 92).toBuffer();
       const upright = await sharp(original, { animated }).metadata();
       const width = upright.width ?? image.width;
       const height = upright.pageHeight ?? upright.height ?? image.height;

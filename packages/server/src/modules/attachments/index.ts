@@ -8,3 +8,5 @@ export {
   filePath as attachmentFilePath,
   mediaMimeType as mediaMimeTypeOf,
 } from './files.js';
+export { sniffImage, storeImage } from './images.js';
+export { extensionOfName, storeFile } from './files.js';

@@ -31,7 +31,7 @@ import {
  */
 
 /** The bounty's subscriber on the event bus (it keys its delivery rows: never rename it). */
-const BOUNTY_SUBSCRIBER = 'bounty';
+export const BOUNTY_SUBSCRIBER = 'bounty';
 
 /** A ledger row's text, in the site's language at the time (as the orders' rows). */
 export async function ledgerText(

@@ -2,4 +2,4 @@
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
 export { bountyPart } from './bounty.part.js';
 export { bountyRoutes } from './bounty.routes.js';
-export { subscribeBountyExpiry } from './bounty.service.js';
+export { BOUNTY_SUBSCRIBER, subscribeBountyExpiry } from './bounty.service.js';

@@ -1,6 +1,6 @@
 // The public face of the content module: what other modules and the app's assembly may use from it
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
-export { freeContent, freeSummary, indexedBody } from './paid-content.js';
+export { freeCharCount, freeContent, freeFractionOf, freeSummary, indexedBody, plainLength } from './paid-content.js';
 export {
   mentionCandidates,
   plainText,

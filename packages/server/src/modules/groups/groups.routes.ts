@@ -22,6 +22,7 @@ import {
   groupNotFound,
   groupPermissionList,
   paidGroupsFor,
+  upgradeGroupsFor,
   presentGroup,
 } from './groups.service.js';
 import { msg } from '../../i18n/index.js';
@@ -43,6 +44,21 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await paidGroupsFor(db, request.viewer.user?.id ?? null)),
+  );
+
+  api.get(
+    '/v3/upgrade.group',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['groups'],
+        summary: 'The paid groups for the member’s upgrade page, in the family’s fields (the client calls /apiv3/)',
+        description:
+          'level: rank among the paid groups, cheapest first. button: 1 held now, 2 an upgrade (ranked above the ' +
+          'highest one held), 0 ranked below it. Bought as groups.paid.list’s are: order.create type 4.',
+      },
+    },
+    async (request) => ok(request, await upgradeGroupsFor(db, request.viewer)),
   );
 
   api.get(

@@ -8,6 +8,7 @@ import {
   type GroupData,
   type GroupPermissionList,
   type PaidGroupItem,
+  type UpgradeGroupItem,
 } from '@luntan/shared';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { AppError, fieldError, invalidField, notFound, notFoundField } from '../../core/errors.js';
@@ -173,6 +174,33 @@ export async function paidGroupsFor(db: Kysely<DB>, userId: number | null): Prom
     held: held.has(g.id),
     expiresAt: held.get(g.id) ?? null,
   }));
+}
+
+/**
+ * upgrade.group (the family's ListPayGroupsController): the paid groups, ranked cheapest first as the family ranks
+ * them by level, and for each whether the member holds it (1), it ranks above the highest one they hold (2: an
+ * upgrade, what the button offers) or below it (0). A member in no paid group may buy any.
+ */
+export async function upgradeGroupsFor(db: Kysely<DB>, viewer: ViewerContext): Promise<UpgradeGroupItem[]> {
+  const me = requireUser(viewer);
+  const [groups, held] = await Promise.all([listPaidGroups(db), currentMemberships(db, me.id, now())]);
+  const heldLevel = groups.reduce((top, g, i) => (held.has(g.id) ? i + 1 : top), 0);
+  return groups.map((g, i) => {
+    const level = i + 1;
+    return {
+      groupId: g.id,
+      name: g.name,
+      color: g.color,
+      icon: g.icon,
+      fee: formatMoney(g.feeCents),
+      amount: g.feeCents / 100,
+      level,
+      days: g.days,
+      description: '',
+      notice: '',
+      button: held.has(g.id) ? 1 : level > heldLevel ? 2 : 0,
+    };
+  });
 }
 
 /** group.permission.list's site-wide keys, in the family's order. */

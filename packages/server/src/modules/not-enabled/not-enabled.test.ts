@@ -19,10 +19,14 @@ const WORDS = {
     zh: '本站未开启微信公众号 JS-SDK',
     en: 'The WeChat Official Account JS-SDK is not enabled on this site',
   },
+  wechatTransition: {
+    zh: '本站的微信登录直接创建或登录账号，没有过渡阶段的绑定',
+    en: 'WeChat sign-in here creates or signs in to an account directly: there is no transition stage to bind in',
+  },
 };
 
 describe("the family's calls for services this site does not run", () => {
-  it('lists the Tencent Cloud and WeChat mini-program calls of the client', () => {
+  it('lists the Tencent Cloud, WeChat mini-program and WeChat transition calls of the client', () => {
     expect(NOT_ENABLED_CALLS.map((c) => `${c.method} ${c.url}`).sort()).toEqual(
       [
         'POST /v3/coskey',
@@ -41,6 +45,8 @@ describe("the family's calls for services this site does not run", () => {
         'POST /v3/users/wechat/miniprogram.bind',
         'POST /v3/users/wechat/miniprogram.login',
         'POST /v3/users/wechat/miniprogram.rebind',
+        'POST /v3/users/wechat/transition/sms.bind',
+        'GET /v3/users/wechat/transition/username.autobind',
       ].sort(),
     );
   });

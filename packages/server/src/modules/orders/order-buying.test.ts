@@ -108,7 +108,7 @@ describe('what money buys', () => {
         title: 'A paid guide',
         content: { text: 'Free part first. The secret is PINEAPPLE.' },
         price: '2.50',
-        freeWords: 16,
+        freeWords: 0.4,
       },
       admin,
     );

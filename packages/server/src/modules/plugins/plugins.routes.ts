@@ -7,7 +7,7 @@ import {
   pluginSettingsBody,
   type CodeValue,
 } from '@luntan/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.js';
@@ -31,6 +31,19 @@ import {
 } from './plugins.service.js';
 import { readPluginFile } from './plugins.repository.js';
 import { msg } from '../../i18n/index.js';
+
+/**
+ * What the family's web client calls of its first-party plugins (discuz-fe: activity sign-up, the shop's goods
+ * and WeChat shop). A plugin installed here under the same appid answers them (with the same path); without one
+ * they answer -4012 in the envelope rather than the unknown-plugin 404, so the client shows a sentence.
+ */
+const FAMILY_PLUGIN_CALLS: ReadonlyArray<{ method: 'GET' | 'POST'; appid: string; path: string }> = [
+  { method: 'POST', appid: 'activity', path: 'register/append' },
+  { method: 'POST', appid: 'activity', path: 'register/cancel' },
+  { method: 'GET', appid: 'activity', path: 'register/list' },
+  { method: 'POST', appid: 'shop', path: 'goods/analysis' },
+  { method: 'GET', appid: 'shop', path: 'wxshop/list' },
+];
 
 const describeError = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
@@ -151,50 +164,73 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
       ok(request, { appid: request.query.appid, settings: await publicSettings(db, request.query.appid) }),
   );
 
+  /** A call to a plugin's own routes: its server module's router answers, in the envelope. */
+  const answerPluginCall = async (request: FastifyRequest, appid: string, rest: string, family: boolean) => {
+    const row = await findPlugin(db, appid);
+    if (!row || row.enabled !== 1) {
+      // A first-party plugin of the family's that no plugin here stands in for: its client gets a sentence.
+      if (family) throw new AppError(Code.NOT_ENABLED, msg('plugins.familyPluginNotEnabled'), { data: { appid } });
+      throw pluginNotFound();
+    }
+    let matched;
+    try {
+      matched = await runtime.route(appid, request.method, rest);
+    } catch (err) {
+      // Loaded first in this process and threw: the plugin is disabled for every process.
+      const reason = describeError(err);
+      app.ctx.log.error({ err, appid }, 'a plugin server module failed to load: the plugin is disabled');
+      runtime.forget(appid);
+      await setPluginEnabled(db, appid, false, reason);
+      throw pluginNotFound();
+    }
+    if (!matched) throw new AppError(Code.RESOURCE_NOT_FOUND, msg('plugins.noSuchPluginRoute'));
+    try {
+      const data = await matched.route.handler({
+        method: request.method as 'GET' | 'POST',
+        path: rest,
+        params: matched.params,
+        query: (request.query ?? {}) as Record<string, unknown>,
+        body: request.body ?? null,
+        viewer: pluginViewer(request.viewer),
+      });
+      return ok(request, data ?? {});
+    } catch (err) {
+      const e = err as { code?: unknown; message?: unknown };
+      if (typeof e?.code === 'number' && e.code in CODE_MESSAGES && e.code !== 0 && typeof e.message === 'string') {
+        throw new AppError(e.code as CodeValue, e.message.slice(0, 500));
+      }
+      app.ctx.log.error({ err, appid, path: rest }, 'a plugin route threw');
+      throw new AppError(Code.INTERNAL_ERROR, msg('plugins.pluginFailed'));
+    }
+  };
+
   api.route({
     method: ['GET', 'POST'],
     url: '/plugin/:appid/*',
     schema: {
       tags,
       summary: "A plugin's own routes (its server module's router): -4004 when the plugin is disabled or removed",
+      description: 'The family’s spelling /plugin/<appid>/api/<path> reaches the same route (core/apiv3-alias.ts).',
       params: z.object({ appid: z.string().max(64), '*': z.string().max(500) }),
     },
     handler: async (request) => {
       const { appid, '*': rest } = request.params as { appid: string; '*': string };
-      const row = await findPlugin(db, appid);
-      if (!row || row.enabled !== 1) throw pluginNotFound();
-      let matched;
-      try {
-        matched = await runtime.route(appid, request.method, rest);
-      } catch (err) {
-        // Loaded first in this process and threw: the plugin is disabled for every process.
-        const reason = describeError(err);
-        app.ctx.log.error({ err, appid }, 'a plugin server module failed to load: the plugin is disabled');
-        runtime.forget(appid);
-        await setPluginEnabled(db, appid, false, reason);
-        throw pluginNotFound();
-      }
-      if (!matched) throw new AppError(Code.RESOURCE_NOT_FOUND, msg('plugins.noSuchPluginRoute'));
-      try {
-        const data = await matched.route.handler({
-          method: request.method as 'GET' | 'POST',
-          path: rest,
-          params: matched.params,
-          query: (request.query ?? {}) as Record<string, unknown>,
-          body: request.body ?? null,
-          viewer: pluginViewer(request.viewer),
-        });
-        return ok(request, data ?? {});
-      } catch (err) {
-        const e = err as { code?: unknown; message?: unknown };
-        if (typeof e?.code === 'number' && e.code in CODE_MESSAGES && e.code !== 0 && typeof e.message === 'string') {
-          throw new AppError(e.code as CodeValue, e.message.slice(0, 500));
-        }
-        app.ctx.log.error({ err, appid, path: rest }, 'a plugin route threw');
-        throw new AppError(Code.INTERNAL_ERROR, msg('plugins.pluginFailed'));
-      }
+      return answerPluginCall(request, appid, rest, false);
     },
   });
+
+  for (const { method, appid, path } of FAMILY_PLUGIN_CALLS) {
+    api.route({
+      method,
+      url: `/plugin/${appid}/${path}`,
+      schema: {
+        tags,
+        summary: `The family client's call to its ${appid} plugin: the plugin "${appid}" here answers, else -4012`,
+        description: `The client calls /plugin/${appid}/api/${path} (core/apiv3-alias.ts maps it here).`,
+      },
+      handler: async (request) => answerPluginCall(request, appid, path, true),
+    });
+  }
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -3,4 +3,4 @@
 export { redPacketPart } from './red-packet.part.js';
 export { redPacketsRoutes } from './red-packets.routes.js';
 export { claimPacket, expireRedPacket, splitAmounts } from './red-packets.service.js';
-export { subscribeRedPackets } from './red-packets.subscriber.js';
+export { RED_PACKETS_SUBSCRIBER, subscribeRedPackets } from './red-packets.subscriber.js';

@@ -196,7 +196,7 @@ describe('what the thread page hides is never found', () => {
   it('finds a paid thread by its replies (they are free) but never by its paid part', async () => {
     const paid = await t.post<ThreadItem>(
       '/api/v3/thread.create',
-      { categoryId: 1, title: '付费', content: { text: '免费部分。付费部分提到圆明园' }, price: '3', freeWords: 5 },
+      { categoryId: 1, title: '付费', content: { text: '免费部分。付费部分提到圆明园' }, price: '3', freeWords: 0.35 },
       admin,
     );
     expect(paid.Code).toBe(0);

@@ -28,7 +28,13 @@ export async function syncThreadIndex(db: Kysely<DB>, dialect: DialectName, thre
   const thread = await db
     .selectFrom('threads')
     .leftJoin('posts', 'posts.id', 'threads.firstPostId')
-    .select(['threads.title', 'threads.deletedAt', 'threads.priceCents', 'threads.freeWords', 'posts.contentHtml'])
+    .select([
+      'threads.title',
+      'threads.deletedAt',
+      'threads.priceCents',
+      'threads.freeWordsFraction',
+      'posts.contentHtml',
+    ])
     .where('threads.id', '=', threadId)
     .executeTakeFirst();
   if (!thread || thread.deletedAt !== null) {

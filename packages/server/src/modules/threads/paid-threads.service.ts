@@ -40,10 +40,10 @@ export async function readsWholeThread(
 export async function firstPostContentFor(
   db: Kysely<DB>,
   viewer: ViewerContext,
-  t: ThreadState & Pick<Thread, 'priceCents' | 'freeWords'>,
+  t: ThreadState & Pick<Thread, 'priceCents' | 'freeWordsFraction'>,
   content: { text: string; html: string },
 ): Promise<{ text: string; html: string }> {
-  return (await readsWholeThread(db, viewer, t)) ? content : freeContent(content.html, t.freeWords);
+  return (await readsWholeThread(db, viewer, t)) ? content : freeContent(content.html, t.freeWordsFraction);
 }
 
 const ANONYMOUS = msg('threads.anonymous');

@@ -26,6 +26,9 @@ let category: number;
 
 /** The free part (19 characters) and a word only the paid part holds. */
 const FREE = 'Opening words here.';
+/** The body's plain text is 67 characters long (the image is not text): 0.28 of it frees round(18.76) = 19. */
+const BODY_LENGTH = 67;
+const FREE_FRACTION = 0.28;
 const SECRET = 'zebraquartz';
 const IMAGE = '/api/v3/attachments/abcdefghijklmnopqr.png';
 const BODY = `${FREE}\n\nSecond paragraph: ${SECRET} is the paid word.\n\n![pic](${IMAGE})`;
@@ -87,7 +90,7 @@ beforeAll(async () => {
   await setGroupPermissions(t, admin, GroupId.MEMBER, member);
   await buildGroup(t, admin, [...member, `category${category}.thread.insertPay`], [author.id]);
   await buildGroup(t, admin, [...member, `category${category}.thread.freeViewPosts`], [freeViewer.id]);
-  const res = await create(author.token, { price: '12.50', freeWords: FREE.length });
+  const res = await create(author.token, { price: '12.50', freeWords: FREE_FRACTION });
   expect(res.Code).toBe(0);
   paidThread = res.Data;
   await paidOrder(buyer.id, paidThread.threadId, OrderType.THREAD, 1250);
@@ -96,7 +99,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('price and free characters on thread.create and thread.update', () => {
+describe('price and free part on thread.create and thread.update', () => {
   it('refuses a price that is not money, or out of range, saying so on the field', async () => {
     for (const price of ['abc', '12.505', '-1', '10000.01', 10000.5]) {
       const res = await create(author.token, { price });
@@ -104,12 +107,19 @@ describe('price and free characters on thread.create and thread.update', () => {
       expect(res.Data).toMatchObject({ field: 'price' });
       expect(res.Message).toMatch(/价格|Price/);
     }
-    for (const freeWords of [-1, 10001, 1.5, '10']) {
+    for (const freeWords of [-1, -0.1, 1.5, 10001, '0.3']) {
       const res = await create(author.token, { price: '1', freeWords });
       expect(res.Code, String(freeWords)).toBe(Code.INVALID_PARAMETER);
       expect(res.Data).toMatchObject({ field: 'freeWords' });
-      expect(res.Message).toMatch(/免费字数|Free characters/);
+      expect(res.Message).toMatch(/免费部分|Free part/);
     }
+    const english = await t.call('POST', '/api/v3/thread.update', {
+      token: author.token,
+      headers: { cookie: 'locale=en' },
+      body: { threadId: paidThread.threadId, freeWords: 1.5 },
+    });
+    expect(english.body).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'freeWords' } });
+    expect(english.body.Message).toMatch(/fraction from 0 to 1/);
   });
 
   it('takes "0.00" to "10000.00" as a string or a number', async () => {
@@ -118,9 +128,9 @@ describe('price and free characters on thread.create and thread.update', () => {
       [0.5, '0.50'],
       ['0', '0.00'],
     ] as const) {
-      const res = await create(author.token, { price, freeWords: 3 });
+      const res = await create(author.token, { price, freeWords: 0.3 });
       expect(res.Code).toBe(0);
-      expect(res.Data).toMatchObject({ price: shown, freeWords: 3, canViewFull: true, paid: false });
+      expect(res.Data).toMatchObject({ price: shown, freeWords: 0.3, canViewFull: true, paid: false });
     }
   });
 
@@ -138,19 +148,24 @@ describe('price and free characters on thread.create and thread.update', () => {
     const own = free.Data.threadId;
     const raise = await t.post('/api/v3/thread.update', { threadId: own, price: '3' }, stranger.token);
     expect(raise.Code).toBe(Code.UNAUTHORIZED);
-    const words = await t.post<ThreadDetail>('/api/v3/thread.update', { threadId: own, freeWords: 7 }, stranger.token);
-    expect(words.Data).toMatchObject({ price: '0.00', freeWords: 7 });
+    const words = await t.post<ThreadDetail>(
+      '/api/v3/thread.update',
+      { threadId: own, freeWords: 0.7 },
+      stranger.token,
+    );
+    expect(words.Data).toMatchObject({ price: '0.00', freeWords: 0.7 });
   });
 
   it('changes the price: a thread made free is read whole by everyone', async () => {
-    const made = (await create(author.token, { price: '2', freeWords: 5 })).Data;
+    const made = (await create(author.token, { price: '2', freeWords: 0.5 })).Data;
     expect((await detail(made.threadId, stranger.token)).Data.canViewFull).toBe(false);
+    // 0.12 of 67 characters: round(8.04) = 8.
     const up = await t.post<ThreadDetail>(
       '/api/v3/thread.update',
-      { threadId: made.threadId, price: '3.20', freeWords: 8 },
+      { threadId: made.threadId, price: '3.20', freeWords: 0.12 },
       author.token,
     );
-    expect(up.Data).toMatchObject({ price: '3.20', freeWords: 8 });
+    expect(up.Data).toMatchObject({ price: '3.20', freeWords: 0.12 });
     const seen = await detail(made.threadId, stranger.token);
     expect(seen.Data.content.text).toBe('Opening ');
     await t.post('/api/v3/thread.update', { threadId: made.threadId, price: '0' }, author.token);
@@ -165,7 +180,7 @@ describe('what each viewer reads of a paid thread', () => {
     for (const token of [stranger.token, undefined]) {
       const res = await detail(paidThread.threadId, token);
       expect(res.Code).toBe(0);
-      expect(res.Data).toMatchObject({ price: '12.50', freeWords: FREE.length, paid: false, canViewFull: false });
+      expect(res.Data).toMatchObject({ price: '12.50', freeWords: FREE_FRACTION, paid: false, canViewFull: false });
       expect(res.Data.content).toEqual({ text: FREE, html: `<p>${FREE}</p>`, indexes: {} });
       expect(res.Data.summary).toBe(`${FREE}…`);
       expect(res.Data.mentions).toEqual([]);
@@ -232,9 +247,9 @@ describe('what each viewer reads of a paid thread', () => {
   });
 
   it('escapes the free part: text that looked like markup stays text', async () => {
-    const made = (
-      await create(author.token, { content: { text: 'a `<b>x</b>` & "q"\n\nrest' }, price: '1', freeWords: 16 })
-    ).Data;
+    const made = // 16 of the 21 characters of the plain text: round(0.76 × 21) = 16.
+      (await create(author.token, { content: { text: 'a `<b>x</b>` & "q"\n\nrest' }, price: '1', freeWords: 0.76 }))
+        .Data;
     const res = await detail(made.threadId, stranger.token);
     expect(res.Data.content.html).toBe('<p>a &lt;b&gt;x&lt;/b&gt; &amp; &quot;q&quot;</p>');
     expect(res.Data.content.html).not.toContain('rest');
@@ -259,9 +274,72 @@ describe('what each viewer reads of a paid thread', () => {
   });
 });
 
+describe('freeWords as Discuz! Q means it: the free fraction of the body', () => {
+  const HUNDRED = 'abcdefghij'.repeat(10);
+  const strangerReads = async (body: Record<string, unknown>) => {
+    const made = await create(author.token, { price: '1', content: { text: HUNDRED }, ...body });
+    expect(made.Code).toBe(0);
+    const read = await detail(made.Data.threadId, stranger.token);
+    const item = await listed(made.Data.threadId, `filter[categoryids][]=${category}&perPage=50`, stranger.token);
+    return { made: made.Data, read: read.Data, item };
+  };
+
+  it('0.3 of a 100-character body frees its first 30 characters, in the content and the list summary', async () => {
+    const { read, item } = await strangerReads({ freeWords: 0.3 });
+    expect(read).toMatchObject({ freeWords: 0.3, canViewFull: false });
+    expect(read.content.text).toBe(HUNDRED.slice(0, 30));
+    expect(read.summary).toBe(`${HUNDRED.slice(0, 30)}…`);
+    expect(item?.summary).toBe(`${HUNDRED.slice(0, 30)}…`);
+    expect(item?.freeWords).toBe(0.3);
+  });
+
+  it('0 frees nothing, 1 frees the whole text (but never the markup)', async () => {
+    const none = await strangerReads({ freeWords: 0 });
+    expect(none.read.content).toEqual({ text: '', html: '', indexes: {} });
+    expect(none.item?.summary).toBe('');
+    const whole = await strangerReads({ freeWords: 1 });
+    expect(whole.read).toMatchObject({ freeWords: 1, canViewFull: false });
+    expect(whole.read.content.text).toBe(HUNDRED);
+    expect(whole.item?.summary).toBe(HUNDRED);
+    const all = (await create(author.token, { price: '1', freeWords: 1 })).Data;
+    const seen = await detail(all.threadId, stranger.token);
+    expect(seen.Data.content.html).toContain(SECRET);
+    expect(seen.Data.content.html).not.toContain(IMAGE);
+  });
+
+  it('takes a whole number above 1 as the legacy character count, answered as its fraction', async () => {
+    const legacy = await create(author.token, { price: '1', freeWords: FREE.length });
+    expect(legacy.Data.freeWords).toBeCloseTo(FREE.length / BODY_LENGTH, 10);
+    expect((await detail(legacy.Data.threadId, stranger.token)).Data.content.text).toBe(FREE);
+    const more = await create(author.token, { price: '1', freeWords: 500 });
+    expect(more.Data.freeWords).toBe(1);
+    // On thread.update, the count is a share of the new body when the body changes too.
+    const up = await t.post<ThreadDetail>(
+      '/api/v3/thread.update',
+      { threadId: legacy.Data.threadId, content: { text: HUNDRED }, freeWords: 25 },
+      author.token,
+    );
+    expect(up.Data.freeWords).toBe(0.25);
+    expect((await detail(legacy.Data.threadId, stranger.token)).Data.content.text).toBe(HUNDRED.slice(0, 25));
+  });
+
+  it('keeps the fraction when the body changes: the free part grows with it', async () => {
+    const { made } = await strangerReads({ freeWords: 0.3 });
+    const up = await t.post<ThreadDetail>(
+      '/api/v3/thread.update',
+      { threadId: made.threadId, content: { text: HUNDRED.slice(0, 50) } },
+      author.token,
+    );
+    expect(up.Data.freeWords).toBe(0.3);
+    expect((await detail(made.threadId, stranger.token)).Data.content.text).toBe(HUNDRED.slice(0, 15));
+    await t.post('/api/v3/posts.update', { id: made.postId, content: HUNDRED + HUNDRED }, author.token);
+    expect((await detail(made.threadId, stranger.token)).Data.content.text).toBe((HUNDRED + HUNDRED).slice(0, 60));
+  });
+});
+
 describe('thread.paidusers and the counts on thread.detail', () => {
   it('lists buyers (type 3) and rewarders (type 2, anonymous ones unnamed), newest first, and counts them', async () => {
-    const made = (await create(author.token, { price: '2.00', freeWords: 3 })).Data;
+    const made = (await create(author.token, { price: '2.00', freeWords: 0.05 })).Data;
     await paidOrder(buyer.id, made.threadId, OrderType.THREAD, 200);
     await paidOrder(stranger.id, made.threadId, OrderType.THREAD, 200);
     await paidOrder(rewarder.id, made.threadId, OrderType.REWARD, 100);

@@ -26,6 +26,8 @@ export interface ThreadListFilter {
   topicId?: number | undefined;
   sort: number;
   stickyFirst: boolean;
+  /** A member's profile list: the thread they pinned (user/thread.stick) comes first. */
+  pinnedOf?: number | undefined;
 }
 
 /** The "hot" window: views of the last 7 days (today and the 6 before). */
@@ -216,6 +218,26 @@ async function listPart(
     );
   }
   if (part.stickyFirst) q = q.orderBy('threads.isSticky', 'desc');
+  const pinnedOf = f.pinnedOf;
+  if (pinnedOf !== undefined && !f.search) {
+    q = q.orderBy(
+      (eb) =>
+        eb
+          .case()
+          .when(
+            'threads.id',
+            '=',
+            eb
+              .selectFrom('userThreadSticks')
+              .select('userThreadSticks.threadId')
+              .where('userThreadSticks.userId', '=', pinnedOf),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      'asc',
+    );
+  }
   const rows = await q.orderBy(column, 'desc').orderBy('threads.id', 'desc').offset(offset).limit(limit).execute();
   return rows as ThreadRow[];
 }

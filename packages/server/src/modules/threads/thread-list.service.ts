@@ -85,6 +85,11 @@ export async function listThreadsFor(
     sort: filter.sort,
     stickyFirst:
       !search && filter.complex === undefined && filter.toUserId === undefined && filter.topicId === undefined,
+    // A member's threads (the profile's list): the one they pinned first, as the family's complex 5 lists them.
+    pinnedOf:
+      filter.toUserId !== undefined && (filter.complex === undefined || filter.complex === ThreadComplex.BY_USER)
+        ? filter.toUserId
+        : undefined,
   };
   const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
   const items = await presentThreads(ctx.db, viewer, rows);

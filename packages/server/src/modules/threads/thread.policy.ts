@@ -70,7 +70,7 @@ export function canDeleteThread(viewer: ViewerContext, t: ThreadState): boolean 
 /**
  * Whether the viewer reads a thread's whole body: a free thread; a paid one for its author, administrators, holders
  * of thread.freeViewPosts in its category, whoever may edit it (an editor must see what they change) and its
- * buyers (`bought`). Everyone else reads the first `freeWords` characters.
+ * buyers (`bought`). Everyone else reads the free part (the `freeWords` fraction of it, content/paid-content.ts).
  */
 export function readsWhole(
   viewer: ViewerContext,

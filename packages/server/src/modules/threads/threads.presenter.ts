@@ -3,18 +3,28 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
 import { findPost, mentionedUsers } from './post-rows.repository.js';
-import { freeContent, freeSummary } from '../content/index.js';
+import { freeCharCount, freeContent, freeSummary, plainLength } from '../content/index.js';
+import { firstPostHtmlByThread } from './free-part.repository.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
 import { authorSeenBy } from './anonymous.js';
 import { presentPosition } from './thread-position.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
+import { pinnedAmong } from './thread-pins.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
 import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
 
 export function presentThread(
   viewer: ViewerContext,
   t: ThreadRow,
-  flags: { isLiked: boolean; isFavorite: boolean; bought: boolean; parts: number[] },
+  flags: {
+    isLiked: boolean;
+    isFavorite: boolean;
+    bought: boolean;
+    parts: number[];
+    pinned: boolean;
+    /** How many characters of the body are free (used only when the viewer may not read it whole). */
+    freeChars: number;
+  },
 ): ThreadItem {
   const whole = readsWhole(viewer, t, flags.bought);
   return {
@@ -23,7 +33,7 @@ export function presentThread(
     categoryId: t.categoryId,
     categoryName: t.categoryName,
     title: t.title,
-    summary: whole ? t.summary : freeSummary(t.summary, t.freeWords),
+    summary: whole ? t.summary : freeSummary(t.summary, flags.freeChars),
     user: authorSeenBy(viewer, t, { userId: t.userId, nickname: t.authorNickname, avatar: t.authorAvatar }),
     viewCount: t.viewCount,
     postCount: t.postCount,
@@ -40,7 +50,7 @@ export function presentThread(
     lastPostedAt: t.lastPostedAt,
     ability: threadAbility(viewer, t),
     price: formatMoney(t.priceCents),
-    freeWords: t.freeWords,
+    freeWords: t.freeWordsFraction,
     paid: flags.bought,
     isAnonymous: t.isAnonymous === 1,
     canViewFull: whole,
@@ -49,6 +59,7 @@ export function presentThread(
     isReward: flags.parts.includes(ThreadPart.REWARD),
     isVote: flags.parts.includes(ThreadPart.VOTE),
     position: presentPosition(t),
+    userStickStatus: flags.pinned,
   };
 }
 
@@ -74,13 +85,25 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
         boughtThreadIds(db, userId, priced),
       ])
     : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
-  const parts = await partsOf;
+  const [parts, pinned] = await Promise.all([
+    partsOf,
+    pinnedAmong(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  // A free part is a fraction of the body: cutting a summary needs the body's length (only of paid threads the
+  // viewer may not read whole, so a page without any costs no query).
+  const cut = rows.filter((r) => r.priceCents > 0 && !readsWhole(viewer, r, bought.has(r.id))).map((r) => r.id);
+  const bodies = await firstPostHtmlByThread(db, cut);
   return rows.map((r) =>
     presentThread(viewer, r, {
       isLiked: liked.has(r.firstPostId ?? 0),
       isFavorite: favorites.has(r.id),
       bought: bought.has(r.id),
       parts: parts.get(r.id) ?? [],
+      pinned: pinned.has(r.id),
+      freeChars: freeCharCount(r.freeWordsFraction, plainLength(bodies.get(r.id) ?? '')),
     }),
   );
 }
@@ -116,7 +139,7 @@ export async function presentThreadDetail(
   });
   return {
     ...item!,
-    content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWords)), indexes },
+    content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWordsFraction)), indexes },
     mentions,
     paidCount: totals.paidCount,
     rewardedCount: totals.rewardedCount,

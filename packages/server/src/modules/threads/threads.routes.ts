@@ -1,4 +1,5 @@
 import {
+  Code,
   likedUsersQuery,
   paidUsersQuery,
   ThreadPart,
@@ -9,6 +10,7 @@ import {
   threadOperateBody,
   threadRecommendsQuery,
   threadShareBody,
+  userThreadStickBody,
   threadStickQuery,
   threadUpdateBody,
   viewCountBody,
@@ -16,7 +18,8 @@ import {
 } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../core/envelope.js';
+import { envelope, ok } from '../../core/envelope.js';
+import { localize } from '../../core/i18n.js';
 import { assertPublishCaptcha } from '../captcha/index.js';
 import { requestLocale } from '../../core/i18n.js';
 import { loginRequired } from '../../access/guards.js';
@@ -33,6 +36,7 @@ import {
   updateThread,
 } from './threads.service.js';
 import { listThreadsFor, recommendedThreads, stickyThreads } from './thread-list.service.js';
+import { stickOwnThread } from './thread-pins.service.js';
 
 /** The family's thread.typelist, in its order (its part types but goods; its plugin types are not ours). */
 const THREAD_TYPES = [
@@ -57,8 +61,8 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['threads'],
         summary: 'List threads',
         description:
-          'Each thread tells the viewer its price ("0.00": free), freeWords, paid (bought) and canViewFull; when ' +
-          'canViewFull is false the summary holds only the free part. ' +
+          'Each thread tells the viewer its price ("0.00": free), freeWords (the free fraction of the body, 0 to ' +
+          '1), paid (bought) and canViewFull; when canViewFull is false the summary holds only the free part. ' +
           'filter[categoryids][] (sub-categories included), filter[sort] 1 created / 2 last reply / 3 hot (views in ' +
           'the last 7 days) / 4 updated, filter[essence] 0|1, filter[search] (every space-separated word, anywhere ' +
           'in the title or the first post, or all in one reply or comment the viewer may read; title matches first, ' +
@@ -95,7 +99,9 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
         description:
           'A paid thread (price above "0.00") is read whole by its author, administrators, holders of ' +
           'thread.freeViewPosts in its category, its editors and its buyers (paid: true); the others ' +
-          '(canViewFull: false) get the first freeWords characters of the plain text only, as escaped paragraphs ' +
+          '(canViewFull: false) get the free part only: the first round(freeWords × length) characters of the ' +
+          'plain text (freeWords is a fraction, 0 to 1; thread.create and thread.update also take a whole number ' +
+          'above 1 as a legacy character count), as escaped paragraphs ' +
           'in content.html and plain text in content.text, without mentions. paidCount, rewardedCount and ' +
           'rewardedAmount tell what the thread sold and received.',
         querystring: threadDetailQuery,
@@ -221,6 +227,25 @@ export async function threadsRoutes(app: FastifyInstance): Promise<void> {
     '/v3/thread.share',
     { schema: { tags: ['threads'], summary: 'Count one share of a thread', body: threadShareBody } },
     async (request) => ok(request, await countShare(ctx, request.viewer, request.body.threadId)),
+  );
+
+  api.post(
+    '/v3/user/thread.stick',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['threads'],
+        summary: 'Pin one of one’s own threads to the top of one’s profile (status 1), or take the pin off (0)',
+        description:
+          'One pinned thread per member: pinning another replaces it. The profile’s list (thread.list with ' +
+          'filter.toUserId) shows it first, and every list marks it (userStickStatus). Another’s thread is -4001.',
+        body: userThreadStickBody,
+      },
+    },
+    async (request) => {
+      const { data, message } = await stickOwnThread(ctx.db, request.viewer, request.body);
+      return envelope(request, Code.SUCCESS, localize(message, requestLocale(request)), data);
+    },
   );
 
   api.post(

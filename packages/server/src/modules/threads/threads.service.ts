@@ -19,7 +19,7 @@ import { linkAttachments } from '../attachments/index.js';
 import { can, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { bumpCategoryThreadCount, findCategory } from '../categories/index.js';
 import { categoryNotFound } from '../categories/index.js';
-import { renderContent, replaceLiterally, summarize } from '../content/index.js';
+import { freeFractionOf, plainLength, renderContent, replaceLiterally, summarize } from '../content/index.js';
 import { topicsNamedIn } from '../topics/index.js';
 import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
 import { screenText } from '../stop-words/index.js';
@@ -102,7 +102,6 @@ export async function createThread(
   if (body.anonymous) assertMayPostAnonymously(viewer, category.id);
   assertMayPublish(viewer);
   const priceCents = body.price ?? 0;
-  const freeWords = body.freeWords ?? 0;
   assertMaySetPrice(viewer, category.id, priceCents);
   assertMaySetPosition(viewer, category.id, body.position);
   assertMayWriteParts(ctx.threadParts, viewer, category.id, body.content.indexes);
@@ -133,7 +132,7 @@ export async function createThread(
       deletedAt: null,
       deletedUserId: null,
       priceCents,
-      freeWords,
+      freeWordsFraction: freeFractionOf(body.freeWords ?? 0, [...rendered.plain].length),
       isAnonymous: body.anonymous ? 1 : 0,
       ...positionColumns(body.position),
     });
@@ -208,7 +207,6 @@ export async function updateThread(
     assertMaySetPrice(viewer, changes.categoryId ?? thread.categoryId, body.price);
     changes.priceCents = body.price;
   }
-  if (body.freeWords !== undefined) changes.freeWords = body.freeWords;
   assertMaySetPosition(viewer, changes.categoryId ?? thread.categoryId, body.position);
   Object.assign(changes, positionColumns(body.position));
   assertMayWriteParts(ctx.threadParts, viewer, changes.categoryId ?? thread.categoryId, indexes);
@@ -225,6 +223,11 @@ export async function updateThread(
   const rendered = body.content
     ? await renderContent(ctx.db, text, thread.userId, await topicsNamedIn(ctx.db, text, thread.userId))
     : undefined;
+  if (body.freeWords !== undefined) {
+    // A legacy character count is the share of the body as it will be after this change.
+    const length = rendered ? [...rendered.plain].length : plainLength(first?.contentHtml ?? '');
+    changes.freeWordsFraction = freeFractionOf(body.freeWords, length);
+  }
   const at = now();
 
   await ctx.db.transaction().execute(async (trx) => {

@@ -317,7 +317,7 @@ describe('a vote in content.indexes', () => {
         categoryId: 1,
         title: '付费投票',
         price: '3.00',
-        freeWords: 2,
+        freeWords: 0.25,
         content: { text: '付费内容很长很长', indexes: { 109: { tomId: '109', body: VOTE } } },
       },
       author.token,

@@ -1,4 +1,10 @@
-import { wechatCodeQuery, wechatOauthQuery, wechatQrPollQuery, wechatQrQuery } from '@luntan/shared';
+import {
+  wechatCodeQuery,
+  wechatOauthQuery,
+  wechatQrPollQuery,
+  wechatQrQuery,
+  wechatRebindQrQuery,
+} from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
@@ -7,7 +13,7 @@ import { clientOf, setSignInCookies } from '../../access/session-cookie.js';
 import { redirectWithError, requestBase } from '../oauth/index.js';
 import { OauthFlowError, STATE_TTL_MS } from '../oauth/index.js';
 import { siteBaseUrl } from '../settings/index.js';
-import { beginWechat, createQrSession, finishWechat, pollQrSession } from './wechat.service.js';
+import { beginWechat, createQrSession, finishWechat, pollQrSession, type QrPurpose } from './wechat.service.js';
 
 /** The cookie that binds a WeChat sign-in under way to the phone's browser that started it. */
 const STATE_COOKIE = 'luntan_wx_state';
@@ -142,6 +148,24 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
+  const poll = (purposes: readonly QrPurpose[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { sessionToken } = request.query as { sessionToken: string };
+    const result = await pollQrSession(db, sessionToken, {
+      viewerId: viewerId(request),
+      client: clientOf(request),
+      purposes,
+    });
+    if (result.accessToken !== undefined) {
+      await setSignInCookies(db, request, reply, {
+        accessToken: result.accessToken,
+        userId: result.userId!,
+        userStatus: result.userStatus!,
+        expiresIn: result.expiresIn!,
+      });
+    }
+    return ok(request, result);
+  };
+
   api.get(
     '/v3/users/pc/wechat/h5.login',
     {
@@ -154,20 +178,53 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
         querystring: wechatQrPollQuery,
       },
     },
-    async (request, reply) => {
-      const result = await pollQrSession(db, request.query.sessionToken, {
-        viewerId: viewerId(request),
-        client: clientOf(request),
-      });
-      if (result.accessToken !== undefined) {
-        await setSignInCookies(db, request, reply, {
-          accessToken: result.accessToken,
-          userId: result.userId!,
-          userStatus: result.userStatus!,
-          expiresIn: result.expiresIn!,
-        });
-      }
-      return ok(request, result);
+    poll(['pc_login', 'pc_bind']),
+  );
+
+  api.get(
+    '/v3/users/pc/wechat/h5.bind',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['wechat'],
+        summary: 'Polled by the desktop binding WeChat (a pc_bind QR session): pending until the phone is done',
+        description: 'The family’s poll of a bind; h5.login answers the same for a pc_bind session.',
+        querystring: wechatQrPollQuery,
+      },
     },
+    poll(['pc_bind']),
+  );
+
+  api.get(
+    '/v3/users/pc/wechat.rebind.genqrcode',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['wechat'],
+        summary: 'A QR session that replaces the signed-in account’s WeChat with the one of the phone that scans it',
+        description:
+          'As h5.genqrcode: the URL to show as a QR code and the token to poll wechat.rebind.poll with. A WeChat ' +
+          'bound to another account is refused on the phone (-4003), and the poll answers the same.',
+        querystring: wechatRebindQrQuery,
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await createQrSession(db, 'pc_rebind', { viewerId: viewerId(request), siteBase: await base(request) }),
+      ),
+  );
+
+  api.get(
+    '/v3/users/pc/wechat.rebind.poll',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['wechat'],
+        summary: 'Polled by the desktop rebinding WeChat: pending until the phone is done, then the account',
+        querystring: wechatQrPollQuery,
+      },
+    },
+    poll(['pc_rebind']),
   );
 }

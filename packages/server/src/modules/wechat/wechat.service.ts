@@ -81,7 +81,7 @@ export async function beginWechat(
 
 /** Which call finishes which purpose: h5.login signs in (here or for a desktop), h5.bind and h5.rebind link. */
 const PURPOSES_OF = {
-  login: ['login', 'pc_login', 'pc_bind'],
+  login: ['login', 'pc_login', 'pc_bind', 'pc_rebind'],
   bind: ['bind'],
   rebind: ['rebind'],
 } as const;
@@ -140,8 +140,8 @@ export async function finishWechat(
       return { userId: user.id, userStatus: user.status, redirect: '/', created };
     }
     const userId = row.userId!;
-    await linkIdentity(db, userId, identity, { replace: row.purpose === 'rebind' });
-    if (row.purpose === 'pc_bind') await moveQrSession(db, qrToken!, 'pending', { status: 'done' });
+    await linkIdentity(db, userId, identity, { replace: row.purpose === 'rebind' || row.purpose === 'pc_rebind' });
+    if (qrToken) await moveQrSession(db, qrToken, 'pending', { status: 'done' });
     const user = await findUserById(db, userId);
     return {
       userId,
@@ -155,18 +155,25 @@ export async function finishWechat(
   }
 }
 
-/** pc/h5.genqrcode: a new QR session for the desktop (pc_bind: for the signed-in viewer's account). */
+/** The desktop's QR sessions: sign in, bind WeChat to the signed-in account, or replace its WeChat (rebind). */
+export type QrPurpose = 'pc_login' | 'pc_bind' | 'pc_rebind';
+
+/**
+ * pc/h5.genqrcode and pc/wechat.rebind.genqrcode: a new QR session for the desktop (pc_bind and pc_rebind: for the
+ * signed-in viewer's account).
+ */
 export async function createQrSession(
   db: Kysely<DB>,
-  type: 'pc_login' | 'pc_bind',
+  type: QrPurpose,
   context: { viewerId: number | null; siteBase: string },
 ): Promise<WechatQrCode> {
   await requireConfig(db);
-  if (type === 'pc_bind' && context.viewerId === null) throw needLogin();
+  const forAccount = type !== 'pc_login';
+  if (forAccount && context.viewerId === null) throw needLogin();
   const token = randomBytes(24).toString('base64url');
   await insertQrSession(
     db,
-    { token, purpose: type, userId: type === 'pc_bind' ? context.viewerId : null, expiresAt: inMs(QR_TTL_MS) },
+    { token, purpose: type, userId: forAccount ? context.viewerId : null, expiresAt: inMs(QR_TTL_MS) },
     now(),
   );
   const query = new URLSearchParams({ type: 'pc', sessionToken: token });
@@ -180,26 +187,31 @@ export async function createQrSession(
 const qrExpired = () => new AppError(Code.RESOURCE_EXPIRED, msg('wechat.qrCodeExpiredRefresh'));
 
 /**
- * pc/h5.login: the desktop asks whether the phone is done. Pending until then; once done, a pc_login session is
- * started for the desktop (once: the session is handed over a single time), a pc_bind answers the bound account.
+ * pc/h5.login (pc_login and pc_bind sessions), pc/wechat/h5.bind (pc_bind) and pc/wechat.rebind.poll (pc_rebind):
+ * the desktop asks whether the phone is done. Pending until then; once done, a pc_login session is started for the
+ * desktop (once: the session is handed over a single time), a pc_bind or pc_rebind answers the account. A session
+ * polled at a call not made for its purpose is answered as expired.
  */
 export async function pollQrSession(
   db: Kysely<DB>,
   token: string,
-  context: { viewerId: number | null; client: ClientInfo },
+  context: { viewerId: number | null; client: ClientInfo; purposes: readonly QrPurpose[] },
 ): Promise<WechatQrStatus> {
   const qr = await findQrSession(db, token);
   if (!qr || qr.expiresAt < now()) throw qrExpired();
+  if (!(context.purposes as readonly string[]).includes(qr.purpose)) throw qrExpired();
+  // A bind's or rebind's session is its member's: nobody else learns even that it is pending.
+  const forAccount = qr.purpose !== 'pc_login';
+  if (forAccount && qr.userId !== context.viewerId) throw qrExpired();
   if (qr.status === 'pending') return { status: 'pending' };
   if (qr.status === 'failed') {
     const text = qr.errorMessage ? (JSON.parse(qr.errorMessage) as { zh: string; en: string } | string) : undefined;
     throw new AppError((qr.errorCode ?? Code.EXTERNAL_API_ERROR) as CodeValue, text);
   }
-  if (qr.purpose === 'pc_bind' && qr.userId !== context.viewerId) throw qrExpired();
   if (!(await moveQrSession(db, token, 'done', { status: 'taken' }))) throw qrExpired();
   const user = qr.userId === null ? undefined : await findUserById(db, qr.userId);
   if (!user) throw qrExpired();
-  if (qr.purpose === 'pc_bind') return { status: 'done', userId: user.id, userStatus: user.status };
+  if (forAccount) return { status: 'done', userId: user.id, userStatus: user.status };
   const session = await signIn(db, user, context.client);
   return { status: 'done', ...session };
 }

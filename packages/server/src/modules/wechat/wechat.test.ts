@@ -199,10 +199,10 @@ describe('WeChat sign-in on the phone', () => {
 });
 
 describe('WeChat sign-in on the desktop with a QR code', () => {
-  const poll = async (sessionToken: string, token?: string) => {
+  const poll = async (sessionToken: string, token?: string, call = 'pc/wechat/h5.login') => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/v3/users/pc/wechat/h5.login?sessionToken=${sessionToken}`,
+      url: `/api/v3/users/${call}?sessionToken=${sessionToken}`,
       headers: token ? { cookie: `access_token=${token}` } : {},
     });
     const set = res.headers['set-cookie'];
@@ -260,5 +260,56 @@ describe('WeChat sign-in on the desktop with a QR code', () => {
     } finally {
       await t.post('/api/settings.v2', { data: [{ key: 'registerClose', tag: 'default', value: false }] }, admin);
     }
+  });
+
+  it('binds (pc/wechat/h5.bind) and rebinds (wechat.rebind.genqrcode, .poll) the desktop’s account', async () => {
+    for (const call of [
+      'pc/wechat.rebind.genqrcode',
+      'pc/wechat.rebind.poll?sessionToken=x',
+      'pc/wechat/h5.bind?sessionToken=x',
+    ]) {
+      expect((await t.get(`/api/v3/users/${call}`)).Code, call).toBe(Code.JUMP_TO_LOGIN);
+    }
+    const erin = await buildUser(t);
+    const bindQr = (await t.get<WechatQrCode>('/api/v3/users/pc/wechat/h5.genqrcode?type=pc_bind', erin.token)).Data;
+    expect((await poll(bindQr.sessionToken, erin.token, 'pc/wechat/h5.bind')).body.Data).toEqual({ status: 'pending' });
+    const bindScan = await phone(qrPath(bindQr));
+    expect((await finish('h5.login', 'c-openErin1', bindScan.state, bindScan.jar)).body.Code).toBe(0);
+    const bound = await poll(bindQr.sessionToken, erin.token, 'pc/wechat/h5.bind');
+    expect(bound.body.Data).toEqual({ status: 'done', userId: erin.id, userStatus: 0 });
+    expect(bound.accessToken).toBeUndefined();
+
+    const rebindQr = (
+      await t.get<WechatQrCode>('/apiv3/users/pc/wechat.rebind.genqrcode?redirectUri=%2Fmy', erin.token)
+    ).Data;
+    expect(rebindQr.url).toBe(
+      `${FORUM_ORIGIN}/api/v3/users/wechat/h5.oauth?type=pc&sessionToken=${rebindQr.sessionToken}`,
+    );
+    // A rebind's session is polled at its own call only: not where a desktop signs in, nor another member's.
+    expect((await poll(rebindQr.sessionToken, erin.token, 'pc/wechat/h5.bind')).body.Code).toBe(Code.RESOURCE_EXPIRED);
+    expect((await poll(rebindQr.sessionToken, undefined)).body.Code).toBe(Code.RESOURCE_EXPIRED);
+    const other = await buildUser(t);
+    expect((await poll(rebindQr.sessionToken, other.token, 'pc/wechat.rebind.poll')).body.Code).toBe(
+      Code.RESOURCE_EXPIRED,
+    );
+    expect((await poll(rebindQr.sessionToken, erin.token, 'pc/wechat.rebind.poll')).body.Data).toEqual({
+      status: 'pending',
+    });
+    const scan = await phone(qrPath(rebindQr));
+    expect((await finish('h5.login', 'c-openErin2', scan.state, scan.jar)).body.Code).toBe(0);
+    const rebound = await poll(rebindQr.sessionToken, erin.token, 'pc/wechat.rebind.poll');
+    expect(rebound.body.Data).toEqual({ status: 'done', userId: erin.id, userStatus: 0 });
+    expect((await wechatLogin('c-openErin2')).body.Data).toMatchObject({ userId: erin.id, created: false });
+    // The old WeChat is free again: it signs in to a new account.
+    expect((await wechatLogin('c-openErin1')).body.Data).toMatchObject({ created: true });
+
+    // A WeChat bound to another account is refused on the phone, and the desktop's poll says so.
+    const taken = (await t.get<WechatQrCode>('/api/v3/users/pc/wechat.rebind.genqrcode', erin.token)).Data;
+    const takenScan = await phone(qrPath(taken));
+    expect((await finish('h5.login', 'c-openErin1', takenScan.state, takenScan.jar)).body.Code).toBe(
+      Code.RESOURCE_EXIST,
+    );
+    expect((await poll(taken.sessionToken, erin.token, 'pc/wechat.rebind.poll')).body.Code).toBe(Code.RESOURCE_EXIST);
+    expect((await wechatLogin('c-openErin2')).body.Data.userId).toBe(erin.id);
   });
 });

@@ -1,4 +1,5 @@
 import type { ThreadItem } from '@luntan/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PriceTag } from '../money/price-tag';
@@ -22,9 +23,18 @@ import './forum.css';
 
 /**
  * One thread in a list: author, title, summary, category, counts; matches marked when a keyword is given, and in a
- * search the reply through which the thread was found.
+ * search the reply through which the thread was found. On a member's profile, `profilePin` marks the thread they
+ * pinned there (user/thread.stick) and holds its owner's pin button.
  */
-export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: string }) {
+export function ThreadCard({
+  thread,
+  keyword,
+  profilePin,
+}: {
+  thread: ThreadItem;
+  keyword?: string;
+  profilePin?: { action?: ReactNode };
+}) {
   const { t } = useTranslation();
   return (
     <article className="lt-thread-card" data-testid="thread-card" data-thread-id={thread.threadId}>
@@ -47,8 +57,14 @@ export function ThreadCard({ thread, keyword }: { thread: ThreadItem; keyword?: 
         <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}
         </Link>
+        {profilePin?.action}
       </header>
       <h3 className="lt-thread-card__title">
+        {profilePin && thread.userStickStatus ? (
+          <span className="lt-tag lt-tag--sticky" data-testid="profile-pin-mark">
+            {t('people.pin.mark')}
+          </span>
+        ) : null}
         {thread.isSticky ? <span className="lt-tag lt-tag--sticky">{t('forum.sticky')}</span> : null}
         {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
         {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}

@@ -9,7 +9,7 @@ import { endpoints } from '../../api/endpoints';
 export interface ThreadMoney {
   /** "12.50"; "0.00" for a free thread. */
   price?: string;
-  /** How many characters of the body everyone sees. */
+  /** The fraction (0 to 1) of the body everyone sees, as Discuz! Q means `freeWords`. */
   freeWords?: number;
   /** The viewer bought it. */
   paid?: boolean;
@@ -31,6 +31,28 @@ export function priceCents(thread: ThreadMoney): number {
 /** A paid thread the viewer reads only the free part of (the server's word: its author, editors, buyers read all). */
 export function isLocked(thread: ThreadMoney): boolean {
   return priceCents(thread) > 0 && thread.canViewFull === false;
+}
+
+/** The editor's free-part box as a whole percent (0-100) of a thread's `freeWords` fraction. */
+export function freePercentOf(fraction: number | undefined): string {
+  return String(Math.round(Math.min(1, Math.max(0, fraction ?? 0)) * 100));
+}
+
+/** What the free-part box keeps while typing: whole numbers from 0 to 100 (a larger one becomes 100). */
+export function keepPercent(raw: string): string {
+  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits !== '' && Number(digits) > 100 ? '100' : digits;
+}
+
+/**
+ * The `freeWords` fraction to send for the box's percent. When the box still shows what the thread had, the
+ * thread's own fraction goes back unchanged: a rounded percent must not move the free part of a thread whose author
+ * only edited its title.
+ */
+export function freeFractionToSend(percent: string | undefined, previous?: number): number {
+  const shown = Math.min(100, Number(keepPercent(percent ?? '') || 0));
+  if (previous !== undefined && freePercentOf(previous) === String(shown)) return previous;
+  return shown / 100;
 }
 
 /** Whether the viewer may put a price on a thread in this category. */

@@ -1,9 +1,11 @@
-import type { PersonItem } from '@luntan/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { PersonItem, ThreadItem, UserThreadStick } from '@luntan/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
+import { endpoints } from '../../api/endpoints';
+import { post } from '../../api/mutate';
 import {
   deniedPeopleQuery,
   peopleQuery,
@@ -44,6 +46,12 @@ export function ProfileThreads({ list, userId, page }: { list: ProfileThreadList
               </h3>
               {thread.summary ? <p className="lt-thread-card__summary">{thread.summary}</p> : null}
             </article>
+          ) : list === 'threads' ? (
+            <ThreadCard
+              key={thread.threadId}
+              thread={thread}
+              profilePin={{ action: userId === viewerId ? <PinButton thread={thread} /> : undefined }}
+            />
           ) : (
             <ThreadCard key={thread.threadId} thread={thread} />
           ),
@@ -51,6 +59,26 @@ export function ProfileThreads({ list, userId, page }: { list: ProfileThreadList
       </div>
       <Pager current={currentPage} total={totalPage} />
     </>
+  );
+}
+
+/** The owner's button on their profile: pin the thread to the top of it (replacing the pin), or take it off. */
+function PinButton({ thread }: { thread: ThreadItem }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const pinned = thread.userStickStatus;
+  const toggle = (): void => {
+    setBusy(true);
+    post<UserThreadStick>(endpoints.threads.userStick, { threadId: thread.threadId, status: pinned ? 0 : 1 })
+      .then((done) => (done ? queryClient.invalidateQueries({ queryKey: ['threads', 'profile'] }) : undefined))
+      .catch((error: unknown) => console.error(error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button size="small" loading={busy} onClick={toggle} aria-pressed={pinned} data-testid="profile-pin-button">
+      {pinned ? t('people.pin.unpin') : t('people.pin.pin')}
+    </Button>
   );
 }
 

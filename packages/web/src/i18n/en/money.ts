@@ -39,6 +39,7 @@ export const money: Catalogue<typeof zh> = {
       '32': 'Reward received',
       '33': 'Thread sale income',
       '34': 'Double payment returned',
+      '39': 'Share of a joining fee',
       '41': 'Reward given',
       '42': 'Thread bought',
       '43': 'Group bought',
@@ -53,6 +54,7 @@ export const money: Catalogue<typeof zh> = {
       '161': 'Bounty received',
       '162': 'Bounty returned at its deadline',
       '164': 'Bounty awarded',
+      '190': 'Opening balance (imported)',
       other: 'Other ({{type}})',
     },
     order: {

@@ -88,6 +88,7 @@ export const people: Catalogue<typeof zh> = {
       blocked: 'Blocked',
       settings: 'Account settings',
     },
+    pin: { mark: 'Pinned', pin: 'Pin to profile', unpin: 'Unpin' },
     empty: {
       threads: 'No threads yet',
       liked: 'No liked threads yet',

@@ -131,8 +131,8 @@ export const threads: Catalogue<typeof zh> = {
     editor: {
       legend: 'Paid reading',
       price: 'Price (yuan, 0 for free)',
-      freeWords: 'Free characters',
-      hint: 'With a price, readers see the first characters of the body for free and the rest after paying.',
+      freePercent: 'Free part (% of the body)',
+      hint: 'With a price, readers see this share of the body from its start for free (30% is the first 30% of the text) and the rest after paying.',
     },
   },
 };

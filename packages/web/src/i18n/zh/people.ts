@@ -85,6 +85,7 @@ export const people = {
       blocked: '屏蔽',
       settings: '账号设置',
     },
+    pin: { mark: '主页置顶', pin: '置顶到主页', unpin: '取消置顶' },
     empty: {
       threads: '还没有发布过主题',
       liked: '还没有赞过主题',

@@ -128,8 +128,8 @@ export const threads = {
     editor: {
       legend: '付费阅读',
       price: '价格（元，0 为免费）',
-      freeWords: '免费字数',
-      hint: '设置价格后，读者可免费看到正文的前若干个字，其余部分付费后可见。',
+      freePercent: '免费比例（%）',
+      hint: '设置价格后，读者可免费看到正文开头的这一比例（如 30% 即前 30% 的文字），其余部分付费后可见。',
     },
   },
 } as const;
