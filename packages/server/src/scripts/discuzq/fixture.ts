@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import bcrypt from 'bcryptjs';
 import mysql from 'mysql2/promise';
+import sharp from 'sharp';
 import type { FixtureExpectations } from './fixture-expect.js';
 import { pdfBytes, writeBytes, writeImages, type FixtureImage } from './fixture-files.js';
 import { ATTACHMENT_DIR, ATTACHMENT_NAMES, FIXTURE_SETTINGS, STORAGE, fixtureRows, thumbName } from './fixture-rows.js';
@@ -101,6 +102,17 @@ const IMAGES: FixtureImage[] = [
 ];
 const PDF_PATH = `${STORAGE}${ATTACHMENT_DIR}${ATTACHMENT_NAMES.paidFile}`;
 
+/** Emoji images written under public/emoji/qq/ (the fixture's posts use these codes). */
+const EMOJI_FILES: [string, { r: number; g: number; b: number }][] = [
+  ['weixiao', { r: 250, g: 200, b: 40 }],
+  ['guzhang', { r: 240, g: 120, b: 60 }],
+];
+
+const emojiGif = (background: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background } })
+    .gif()
+    .toBuffer();
+
 /** Builds the fixture under `dir` (its site files in `dir/site/storage`) and returns its SQL and expectations. */
 export async function buildDzqFixture(dir: string): Promise<DzqFixture> {
   const siteDir = join(dir, 'site');
@@ -108,6 +120,9 @@ export async function buildDzqFixture(dir: string): Promise<DzqFixture> {
   await mkdir(siteDir, { recursive: true });
   const sizes = await writeImages(siteDir, IMAGES);
   sizes.set(PDF_PATH, await writeBytes(siteDir, PDF_PATH, pdfBytes('Night photography cheat sheet')));
+  // The emoji images a v3 site ships in its public/ folder (the `emoji` rows name them): two of the 92.
+  for (const [code, color] of EMOJI_FILES)
+    await writeBytes(siteDir, `public/emoji/qq/${code}.gif`, await emojiGif(color));
   const storageDir = join(siteDir, 'storage');
 
   const hashes: Record<string, string> = {};

@@ -145,6 +145,11 @@ describe('importing a Discuz! Q site from a dump file', () => {
     expect(html).toMatch(/<a [^>]*href="\/user\/\d+"/);
     expect(html).toMatch(/href="\/topic\/\d+"/);
     expect(html).not.toMatch(/<script|onerror=|javascript:/i);
+    // The family's emoji images came over from public/emoji beside storage/ and show in posts.
+    expect(html).toContain('src="/uploads/emoji/qq/weixiao.gif"');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/emoji/qq/weixiao.gif' })).statusCode).toBe(200);
+    // The inline picture points at the imported file.
+    expect(posts.find((p) => p.id === 1)?.content).toMatch(/!\[[^\]]*\]\(\/api\/v3\/attachments\/[\w-]+\.png\)/);
     for (const id of fixture.expect.posts.legacyXml) {
       const p = posts.find((x) => x.id === id);
       expect(p?.content).not.toMatch(/<\/?[rt]>|<E>|USERMENTION/);

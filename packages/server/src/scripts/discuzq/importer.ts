@@ -399,6 +399,8 @@ async function finish(db: Kysely<DB>): Promise<void> {
     'thread_vote_users',
     'thread_red_packets',
     'thread_bounties',
+    'bounty_awards',
+    'thread_red_packet_shares',
     'user_identities',
   ]) {
     await syncIdentity(db as unknown as Kysely<unknown>, table);
