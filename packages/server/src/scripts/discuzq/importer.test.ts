@@ -59,6 +59,53 @@ async function checkImported(t: TestServer, report: ImportReport): Promise<void>
   expect(tableOf(report, 'posts').skipped['thread missing']).toBe(e.orphans.posts.length);
   expect(tableOf(report, 'post_user').read).toBe(e.likes + e.orphans.likes.length);
   expect(tableOf(report, 'attachments').skipped['file missing']).toBe(e.attachments.missingFile.length);
+  // People, messages and money, with the ledger's invariant: every wallet's balances are the sums of its entries.
+  expect(await count(t, 'user_follows')).toBe(e.follows);
+  expect(await count(t, 'user_denies')).toBe(e.blocks);
+  expect(await count(t, 'dialogs')).toBe(e.dialogs);
+  expect(await count(t, 'dialog_messages')).toBe(e.messages);
+  expect(await count(t, 'orders')).toBe(e.orders.total);
+  expect(await count(t, 'wallet_cash')).toBe(e.withdrawals);
+  expect(await count(t, 'reports')).toBe(e.reports);
+  expect(await count(t, 'invites')).toBe(e.invites);
+  expect(await count(t, 'stop_words')).toBe(e.stopWords);
+  expect(await count(t, 'signin_fields')).toBe(e.signInFields.admin);
+  expect(await count(t, 'user_signin_fields')).toBe(e.signInFields.user);
+  expect(await count(t, 'notifications')).toBe(e.notifications.last90Days);
+  const db = t.app.ctx.db;
+  for (const w of await db.selectFrom('wallets').select(['userId', 'availableCents', 'frozenCents']).execute()) {
+    const sums = await db
+      .selectFrom('walletLogs')
+      .select((eb) => [
+        eb.fn.sum<string | number>('changeAvailableCents').as('a'),
+        eb.fn.sum<string | number>('changeFrozenCents').as('f'),
+      ])
+      .where('userId', '=', w.userId)
+      .executeTakeFirstOrThrow();
+    expect([Number(sums.a ?? 0), Number(sums.f ?? 0)], `wallet of user ${w.userId}`).toEqual([
+      w.availableCents,
+      w.frozenCents,
+    ]);
+  }
+  const opening = await db
+    .selectFrom('walletLogs')
+    .select(['userId', 'changeAvailableCents', 'changeFrozenCents'])
+    .where('changeType', '=', 190)
+    .orderBy('userId')
+    .execute();
+  expect(
+    opening.map((o) => ({
+      userId: o.userId,
+      availableCents: o.changeAvailableCents,
+      freezeCents: o.changeFrozenCents,
+    })),
+  ).toEqual(e.wallets.openingBalances);
+  const alice = await db
+    .selectFrom('wallets')
+    .select('availableCents')
+    .where('userId', '=', e.users.alice.id)
+    .executeTakeFirstOrThrow();
+  expect(alice.availableCents).toBe(e.wallets.byUser[e.users.alice.id]!.availableCents);
   for (const child of e.categories.children) {
     const row = await t.app.ctx.db
       .selectFrom('categories')
