@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: build, then every vitest project (unit, service and HTTP tests against a real database), then the
-// browser tests. DATABASE_URL=postgres://... runs the database tests, the browser tests' too, on PostgreSQL instead of
-// SQLite.
+// `npm test`: build what changed, then every vitest project (unit, service and HTTP tests against a real database),
+// then the browser tests. DATABASE_URL=postgres://... runs the database tests on PostgreSQL instead of SQLite, and
+// with them the browser files that depend on the database (e2e/vitest.config.ts, POSTGRES_FILES).
 // Ends with one line `tests: N passed, M failed` over all suites. First, what the browser tests need from the
 // machine (Chromium, CJK fonts) is installed when missing, or named in one line before it stops (browser-deps.mjs).
 import { spawnSync } from 'node:child_process';
@@ -43,7 +43,9 @@ function vitest(label, extra) {
 }
 
 console.log(`Database for this run (browser tests included): ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
-if (run('build', 'npm', ['run', 'build'])) {
+// The build of what changed since the last build (scripts/build-if-changed.mjs, as `npm start` does): CI's second
+// pass, on PostgreSQL, reuses the first pass's build.
+if (run('build', process.execPath, ['scripts/build-if-changed.mjs'])) {
   vitest('unit-and-http', []);
   if (fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))) vitest('browser', ['--config', 'e2e/vitest.config.ts']);
 }

@@ -101,27 +101,52 @@ describe('content security policy', () => {
         '<script>window.siteStatRan = true; var s = document.createElement("script"); ' +
         `s.src = "${attackerUrl}/stat.js"; document.head.appendChild(s);</script>`,
     });
+    // A thread whose title tries to close the page's data block and open a script of its own.
+    const thread = await admin.ok<{ threadId: number }>('POST', '/api/v3/thread.create', {
+      categoryId: 1,
+      title: '</script><script>window.titleRan = true</script>',
+      content: { text: '正文' },
+    });
     const { page, errors } = await e2e.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto('/');
+    const response = await page.goto('/');
+    // No nonce: one policy for every page (hashes of the inline code, the hosts the snippet names).
+    const csp = (await response!.allHeaders())['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toMatch(/'self' 'sha256-/);
+    expect(scriptSrc).not.toMatch(/nonce|unsafe-inline|strict-dynamic/);
+    expect(scriptSrc).toContain(attackerUrl);
     await hydrated(page);
     expect(await page.evaluate(() => (window as unknown as { siteStatRan?: boolean }).siteStatRan)).toBe(true);
     await page.waitForFunction(() => (window as unknown as { statLoaded?: boolean }).statLoaded === true);
-    // A script that slipped into the page without the nonce (what an XSS would be) does not run.
+    // The page hydrated with its data blocks and its hashed import map: not one violation.
+    expect(violations).toEqual([]);
+    // Scripts that slipped into the page (what an XSS would be) do not run: an inline event handler, and an inline
+    // script whose hash the policy does not name.
     const injected = await page.evaluate(async () => {
       const s = document.createElement('div');
       s.innerHTML = '<img src="x" onerror="window.injectedRan = true">';
       document.body.appendChild(s);
+      const script = document.createElement('script');
+      script.textContent = 'window.injectedScriptRan = true';
+      document.body.appendChild(script);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return (window as unknown as { injectedRan?: boolean }).injectedRan === true;
+      const w = window as unknown as { injectedRan?: boolean; injectedScriptRan?: boolean };
+      return { handler: w.injectedRan === true, script: w.injectedScriptRan === true };
     });
-    expect(injected).toBe(false);
+    expect(injected).toEqual({ handler: false, script: false });
     expect(violations.some((v) => /script-src-attr|inline event handler/i.test(v))).toBe(true);
-    // The app itself: lazily loaded pages, navigation, no other violation.
+    expect(violations.some((v) => /inline script/i.test(v))).toBe(true);
+    // The thread's title is text in the page and data in its blocks, never a script.
     violations.length = 0;
+    await page.goto(`/thread/${thread.threadId}`);
+    await hydrated(page);
+    await page.getByText('</script><script>window.titleRan = true</script>').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { titleRan?: boolean }).titleRan)).toBeUndefined();
+    // The app itself: lazily loaded pages, navigation, no violation.
     await page.goto('/search?keyword=x');
     await hydrated(page);
     await page.goto('/user/login');

@@ -10,6 +10,7 @@ export const PROCESS_TESTS = [
   'src/graceful-stop.test.ts',
   'src/db/sqlite-processes.test.ts',
   'src/modules/dialogs/live-processes.test.ts',
+  'src/many-machines.test.ts',
 ];
 
 export const serverProject = (test: NonNullable<ViteUserConfig['test']>): ViteUserConfig => ({

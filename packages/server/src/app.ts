@@ -1,17 +1,16 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import qs from 'qs';
 import type { AppContext } from './context.js';
 import { answerClientError } from './core/client-error.js';
 import { rewriteApiv3 } from './core/apiv3-alias.js';
+import { parseQueryString } from './core/query-string.js';
 import { registerCompression } from './core/compression.js';
 import { UPLOAD_LIMIT_BYTES } from './core/multipart.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
+import { registerPublicFiles } from './core/storage/public-files.js';
 import { zodValidatorCompiler } from './core/validation.js';
 import { apiRoutes } from './api.js';
 import { subscribeToEvents } from './subscribers.js';
@@ -40,12 +39,13 @@ export async function buildApp(
     rewriteUrl: rewriteApiv3,
     routerOptions: {
       // The family's query form: filter[sort]=1, filter[categoryids][]=2, a[0]=1&a[1]=2.
-      querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 100, parameterLimit: 500 }),
+      querystringParser: parseQueryString,
     },
   });
   const ctx: AppContext = { ...base, log: app.log };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.limits.store.close());
+  app.addHook('onClose', async () => ctx.pages.close());
   app.addHook('onClose', async () => ctx.events.stop());
   subscribeToEvents(ctx);
   registerThreadParts(ctx);
@@ -74,14 +74,11 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(docsPlugin);
 
-  fs.mkdirSync(ctx.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: ctx.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
+  app.addHook('onClose', async () => ctx.files.close());
+  await registerPublicFiles(app, {
+    files: ctx.files,
+    uploadsDir: ctx.uploadsDir,
+    publicUrl: ctx.config.storagePublicUrl,
   });
 
   await app.register(apiRoutes, { prefix: '/api' });

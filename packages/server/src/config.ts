@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageSettings } from './core/storage/file-store.js';
 
 /** Everything the server reads from the environment, documented in the README. */
 const envSchema = z.object({
@@ -75,6 +76,16 @@ const envSchema = z.object({
   ALLOW_PRIVATE_FETCH: z.enum(['0', '1']).optional(),
   /** How long a product page may take to answer goods/analysis, ms (modules/goods). */
   GOODS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * Where files are kept: absent (or disk) for DATA_DIR on this machine, or an S3-compatible bucket,
+   * s3://KEY:SECRET@BUCKET[/PREFIX]?endpoint=URL&region=REGION&forcePathStyle=true (docs/deployment.md).
+   */
+  STORAGE_URL: z.string().optional(),
+  /** The public address (a CDN) that serves the files under /uploads/; /uploads/x then redirects to it. */
+  STORAGE_PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), 'STORAGE_PUBLIC_URL must be an http:// or https:// address'),
 });
 
 export interface Config {
@@ -110,6 +121,10 @@ export interface Config {
   allowPrivateFetch: boolean;
   /** GOODS_FETCH_TIMEOUT_MS: how long a product page may take to answer goods/analysis (5 s). */
   goodsFetchTimeoutMs: number;
+  /** STORAGE_URL: where files are kept (core/storage). */
+  storage: StorageSettings;
+  /** STORAGE_PUBLIC_URL without its trailing slash: /uploads/<path> redirects to <it>/uploads/<path>. */
+  storagePublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -151,6 +166,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stopGraceMs: e.STOP_GRACE_MS,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === '1',
     goodsFetchTimeoutMs: e.GOODS_FETCH_TIMEOUT_MS,
+    storage: parseStorageUrl(e.STORAGE_URL),
+    storagePublicUrl: e.STORAGE_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+const STORAGE_URL_FORM = 's3://KEY:SECRET@BUCKET?endpoint=https://...&region=...&forcePathStyle=true';
+
+/** STORAGE_URL: disk (the default) or an S3-compatible bucket; a wrong one stops the start with what is wrong. */
+export function parseStorageUrl(value: string | undefined): StorageSettings {
+  if (!value || value === 'disk' || value === 'disk:') return { kind: 'disk' };
+  const bad = (why: string) =>
+    new ConfigError(`Invalid configuration: STORAGE_URL: ${why} (expected ${STORAGE_URL_FORM}, or disk)`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw bad('not a URL');
+  }
+  if (url.protocol !== 's3:') throw bad(`unknown scheme ${url.protocol}`);
+  const decode = (part: string, name: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw bad(`${name} is not URL-encoded properly`);
+    }
+  };
+  const accessKeyId = decode(url.username, 'the access key');
+  const secretAccessKey = decode(url.password, 'the secret');
+  if (!accessKeyId || !secretAccessKey) throw bad('the access key and secret are missing');
+  const bucket = decode(url.hostname, 'the bucket');
+  if (!/^[a-z0-9][a-z0-9.-]{1,62}$/i.test(bucket)) throw bad(`"${bucket}" is no bucket name`);
+  const prefix = decode(url.pathname, 'the prefix').replace(/^\/+|\/+$/g, '');
+  if (prefix.split('/').some((s) => s === '.' || s === '..')) throw bad('the prefix may not hold . or ..');
+  const known = new Set(['endpoint', 'region', 'forcePathStyle']);
+  for (const name of url.searchParams.keys()) {
+    if (!known.has(name)) throw bad(`unknown parameter ${name} (known: endpoint, region, forcePathStyle)`);
+  }
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw bad('endpoint must be an http:// or https:// address');
+  const style = url.searchParams.get('forcePathStyle');
+  if (style !== null && style !== 'true' && style !== 'false') throw bad('forcePathStyle must be true or false');
+  return {
+    kind: 's3',
+    accessKeyId,
+    secretAccessKey,
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    region: url.searchParams.get('region') || 'us-east-1',
+    forcePathStyle: style === 'true',
   };
 }
 

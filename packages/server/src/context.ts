@@ -8,9 +8,11 @@ import { EventBus } from './core/events/event-bus.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
+import { PageCache } from './core/page-cache.js';
 import { MailTransport } from './core/mail.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
 import { SignalBus } from './core/signals.js';
+import { openFileStore, type FileStore } from './core/storage/index.js';
 import type { Database, DialectName } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { ViewerContext } from './access/viewer.js';
@@ -32,7 +34,13 @@ export interface AppContext {
   config: Config;
   db: Kysely<DB>;
   dialect: DialectName;
+  /** DATA_DIR/uploads: where /uploads/ is served from when files are kept on disk. */
   uploadsDir: string;
+  /**
+   * Where every file the forum keeps is written, read and removed (core/storage): DATA_DIR on this machine, or the
+   * bucket STORAGE_URL names. Keys start with uploads/ (public) or files/ (checked by the forum).
+   */
+  files: FileStore;
   /** Attempt counters shared by every process (core/rate-limit.ts). */
   limits: {
     store: LimiterStore;
@@ -52,6 +60,8 @@ export interface AppContext {
   signals: SignalBus;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
+  /** Rendered pages, kept until the next write, shared through Redis when there is one (core/page-cache.ts). */
+  pages: PageCache;
   /**
    * Domain events (core/events): `emit(trx, name, payload)` in the transaction of a change; subscribers (notifications,
    * live delivery, plugins) hear it after commit, once across processes.
@@ -80,11 +90,21 @@ export function createContext(config: Config, database: Database): Omit<AppConte
   const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
   const versions = new CacheVersions(database.handle);
   const signals = new SignalBus(randomUUID());
+  const guestCache = new GuestAnswerCache(config.guestCacheMs, signals);
+  const events = new EventBus(database.db, signals, signals.origin);
+  const pages = new PageCache(config.guestCacheMs > 0, database.db, versions, {
+    redisUrl: config.redisUrl,
+    namespace: forumKey(config),
+  });
+  // What a write or a subscriber changed may show on any kept page.
+  guestCache.afterWrite(() => pages.noteWrite());
+  events.afterDelivery(() => pages.noteWrite());
   return {
     config,
     db: database.db,
     dialect: database.dialect,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    files: openFileStore(config.storage, config.dataDir),
     limits: {
       store,
       register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
@@ -103,8 +123,9 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     },
     stopWords: new StopWordCache(),
     signals,
-    guestCache: new GuestAnswerCache(config.guestCacheMs, signals),
-    events: new EventBus(database.db, signals, signals.origin),
+    guestCache,
+    pages,
+    events,
     live: new LiveHub(signals),
     mail: new MailTransport(),
     versions,

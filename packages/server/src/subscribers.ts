@@ -3,6 +3,7 @@ import { subscribeLiveDelivery } from './modules/dialogs/index.js';
 import { subscribeNotifications } from './modules/notifications/index.js';
 import { subscribeOrderExpiry } from './modules/orders/index.js';
 import { subscribeRedPackets } from './modules/red-packets/index.js';
+import { subscribeRerendering } from './modules/rerender/index.js';
 import { subscribeBountyExpiry } from './modules/bounty/index.js';
 import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
@@ -21,6 +22,7 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeRedPackets(ctx);
   subscribeBountyExpiry(ctx);
   subscribeSearchIndexing(ctx);
+  subscribeRerendering(ctx);
   subscribeTopics(ctx);
   subscribeWebhooks(ctx);
   subscribePlugins(ctx);

@@ -33,6 +33,12 @@ export const DOMAIN_EVENTS = {
   }),
   /** A member followed another (a new follow; following again does not announce it). */
   'user.followed': z.object({ userId: id, followedUserId: id }),
+  /** A member's username or nickname changed (the names before and after). */
+  'user.renamed': z.object({
+    userId: id,
+    before: z.object({ username: z.string(), nickname: z.string() }),
+    after: z.object({ username: z.string(), nickname: z.string() }),
+  }),
 
   /** A thread was created, published (left drafts) or edited so that its first post was rendered again. */
   'thread.created': z.object({ threadId: id, userId: id, categoryId: id }),
@@ -62,6 +68,20 @@ export const DOMAIN_EVENTS = {
   }),
   /** A moderator restored a hidden reply or comment. */
   'post.restored': z.object({ postId: id, threadId: id, actorId: actor }),
+  /** The site rendered a post's stored Markdown again after a rule changed (a stop word, a member's name). */
+  'post.rerendered': z.object({ postId: id, threadId: id }),
+  /**
+   * The next batch of posts to render again (the rerender module's reminder to itself): those mentioning `userId`
+   * (`oldUsername` becomes `newUsername` in their text when they differ), else those containing one of `words`
+   * (stop words to replace), from the post after `afterPostId` on.
+   */
+  'post.rerender_due': z.object({
+    userId: id.nullable(),
+    oldUsername: z.string(),
+    newUsername: z.string(),
+    words: z.array(z.string()),
+    afterPostId: z.number().int().nonnegative(),
+  }),
 
   /** A private message was sent; a held one (waiting for review) reaches only its sender until approved. */
   'dialog.message.sent': z.object({
@@ -140,6 +160,9 @@ export const DOMAIN_EVENTS = {
     status: z.number().int(),
     remark: z.string(),
   }),
+
+  /** An administrator added, changed or removed stop words; `replaced` are the {REPLACE} words of posts added or changed. */
+  'stop_words.changed': z.object({ actorId: actor, replaced: z.array(z.string()) }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;
@@ -156,6 +179,8 @@ const INTERNAL_EVENT_NAMES: ReadonlySet<DomainEventName> = new Set([
   'order.expiry_due',
   'red_packet.expiry_due',
   'bounty.expiry_due',
+  'post.rerender_due',
+  'post.rerendered',
 ]);
 export const PUBLIC_EVENT_NAMES = DOMAIN_EVENT_NAMES.filter((name) => !INTERNAL_EVENT_NAMES.has(name));
 

@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './constants.js';
 export * from './locale.js';
+export * from './platform.js';
 export * from './permissions.js';
 export * from './settings.js';
 export * from './validation-messages.js';

@@ -11,6 +11,11 @@ export interface BootState {
   forGroups?: true;
 }
 export const BOOT_STATE_ELEMENT_ID = 'luntan-state';
+/**
+ * The router's hydration data (loader data, action data, errors) is a data block of its own: like the boot state, it is
+ * JSON the browser never runs, so the page needs no inline code for it (the Content-Security-Policy allows none).
+ */
+export const ROUTER_STATE_ELEMENT_ID = 'luntan-router';
 
 /** JSON that is safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
 export function scriptSafeJson(value: unknown): string {

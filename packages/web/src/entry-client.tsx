@@ -10,7 +10,7 @@ import { AppProviders } from './app-providers';
 import type { AppContext } from './app-context';
 import { adoptJumpUrlCookie, saveJumpUrl } from './auth/jump-url';
 import { forgetSession } from './auth/session';
-import { BOOT_STATE_ELEMENT_ID, type BootState } from './boot-state';
+import { BOOT_STATE_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID, type BootState } from './boot-state';
 import { PluginErrorBoundary } from './components/plugin/plugin-slot';
 import { toast } from './components/ui';
 import { createI18nWith, loadCatalogue } from './i18n/runtime';
@@ -34,10 +34,17 @@ function ReadAsMember({ queryClient }: { queryClient: QueryClient }) {
   return null;
 }
 
-function readBootState(): BootState {
-  const element = document.getElementById(BOOT_STATE_ELEMENT_ID);
-  if (!element?.textContent) throw new Error('missing server state');
-  return JSON.parse(element.textContent) as BootState;
+/** A JSON data block of the page (the server writes data as such blocks, never as code the browser would run). */
+function readDataBlock(id: string): unknown {
+  const element = document.getElementById(id);
+  if (!element?.textContent) throw new Error(`missing server state #${id}`);
+  return JSON.parse(element.textContent);
+}
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
 }
 
 /** Lazy pages matched by the first URL must be loaded before hydrating, or the first render would differ. */
@@ -53,7 +60,9 @@ async function loadInitialRoutes(routes: RouteObject[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const state = readBootState();
+  const state = readDataBlock(BOOT_STATE_ELEMENT_ID) as BootState;
+  // Where createBrowserRouter reads its hydration data (and turns serialized errors back into error objects).
+  window.__staticRouterHydrationData = readDataBlock(ROUTER_STATE_ELEMENT_ID);
   const queryClient = createQueryClient(false);
   hydrate(queryClient, state.queries);
   // Only the page's language is loaded (the server preloads its chunk); it must be there before the first render.

@@ -28,8 +28,6 @@ import { renderDocument } from './server/document';
 export interface RenderInput {
   /** Path and query of the request, e.g. `/search?keyword=x`. */
   url: string;
-  /** The Content-Security-Policy nonce of the response (every script of the page carries it). */
-  nonce: string;
   headers: Record<string, string | string[] | undefined>;
   /** The server's in-process API (forwards the visitor's cookie and authorization). */
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
@@ -44,6 +42,17 @@ export interface RenderResult {
   status: number;
   html: string;
   headers?: Record<string, string>;
+  /**
+   * What the page runs that the server's Content-Security-Policy must allow (core/security-headers.ts): the text of
+   * each inline script we placed (the import map), and the statistics snippet as placed. The same for every page of a
+   * build and settings, so the policy is too. Absent on a redirect.
+   */
+  scripts?: PageScripts;
+}
+
+export interface PageScripts {
+  inline: string[];
+  siteStat: string;
 }
 
 const DEFAULT_FAVICON = '/static/favicon.svg';
@@ -81,8 +90,11 @@ function absoluteUrl(path: string, origin: string): string {
   return origin && path.startsWith('/') ? origin + path : '';
 }
 
-/** The router's hydration data, as StaticRouterProvider would write it, but outside the React root. */
-function routerHydrationScript(context: StaticHandlerContext): string {
+/**
+ * The router's hydration data, as StaticRouterProvider would write it, but outside the React root and as a JSON data
+ * block (entry-client.tsx hands it to the router), not as code.
+ */
+function routerStateJson(context: StaticHandlerContext): string {
   const errors: Record<string, unknown> | null = context.errors ? {} : null;
   for (const [id, error] of Object.entries(context.errors ?? {})) {
     if (isRouteErrorResponse(error)) errors![id] = { ...error, __type: 'RouteErrorResponse' };
@@ -90,7 +102,7 @@ function routerHydrationScript(context: StaticHandlerContext): string {
     else errors![id] = error;
   }
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return `window.__staticRouterHydrationData = JSON.parse(${scriptSafeJson(JSON.stringify(data))});`;
+  return scriptSafeJson(data);
 }
 
 /**
@@ -192,6 +204,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const title = documentTitle(headMatches, i18n.t, site?.siteName);
   const description = head.description ?? site?.siteIntroduction ?? '';
   const origin = siteOrigin(input.headers);
+  const siteStat = site?.siteStat ?? '';
+  const importMapJson = importMap ? scriptSafeJson(importMap) : null;
   const html = renderDocument({
     lang: htmlLang(locale),
     platform,
@@ -200,8 +214,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     keywords: site?.siteKeywords ?? '',
     description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
-    siteStat: site?.siteStat ?? '',
-    nonce: input.nonce,
+    siteStat,
     openGraph: {
       'og:type': head.type ?? 'website',
       'og:title': head.title ?? title,
@@ -210,15 +223,20 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       'og:url': origin ? origin + url.pathname + url.search : '',
       'og:image': absoluteUrl(head.image || site?.siteLogo || '', origin),
     },
-    importMapJson: importMap ? scriptSafeJson(importMap) : null,
+    importMapJson,
     appHtml,
     bootStateJson: scriptSafeJson(boot),
-    routerHydrationScript: routerHydrationScript(context),
+    routerStateJson: routerStateJson(context),
     stylesheets: assets.stylesheets,
     modulePreloads: assets.modulePreloads,
     entryScript: assets.entryScript,
   });
-  return { status, html, headers: { 'cache-control': 'no-store' } };
+  return {
+    status,
+    html,
+    headers: { 'cache-control': 'no-store' },
+    scripts: { inline: importMapJson ? [importMapJson] : [], siteStat },
+  };
 }
 
 /** Loads every page module and the client manifest ahead of the first visitor (the server calls it on start). */

@@ -22,6 +22,8 @@ export class GuestAnswerCache {
   private readonly answers: LRUCache<string, string> | null;
   /** Raised by every successful write; an answer is kept only if no write ended while it was computed. */
   private generation = 0;
+  /** What else every successful write must be followed by (the kept pages' counter: core/page-cache.ts). */
+  private readonly afterWrites: (() => Promise<void>)[] = [];
 
   constructor(
     readonly ttlMs: number,
@@ -49,9 +51,15 @@ export class GuestAnswerCache {
     return this.answers !== null;
   }
 
+  /** Runs `task` after every successful write too, before the writer has its answer. */
+  afterWrite(task: () => Promise<void>): void {
+    this.afterWrites.push(task);
+  }
+
   /** Forgets every answer in every process of the forum; called after every successful write. */
   async invalidateEverywhere(): Promise<void> {
-    if (this.answers) await this.signals.publish(GUEST_ANSWERS_STALE, null);
+    if (!this.answers) return;
+    await Promise.all([this.signals.publish(GUEST_ANSWERS_STALE, null), ...this.afterWrites.map((task) => task())]);
   }
 
   /** Forgets every answer in this process. */

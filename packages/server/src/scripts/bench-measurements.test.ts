@@ -6,6 +6,7 @@ import {
   percentile,
   requestHeaders,
   resultTable,
+  ROW,
   runMeasurement,
   type HttpMeasurement,
   type MeasurementResult,
@@ -52,6 +53,7 @@ describe('bench measurements', () => {
       p99,
       samples: 10,
       errors: 0,
+      timeouts: 0,
       targets: [{ kind: 'latency', percentile: 'p99', below: 50 }],
     });
     const table = resultTable('SQLite', [row('fast', 40), row('slow', 60)]);
@@ -59,6 +61,9 @@ describe('bench measurements', () => {
     expect(table).toContain('p99 < 50 ms: met');
     expect(table).toContain('p99 < 50 ms: MISSED');
     expect(table.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(4);
+    expect(resultTable('SQLite', [{ ...row('timing out', 40), errors: 3, timeouts: 2 }])).toContain(
+      '| 3 (2 timeouts) |',
+    );
   });
 
   it('names every row once and measures the list, a thread, both searches and the home page', () => {
@@ -80,9 +85,10 @@ describe('bench measurements', () => {
     const pages = MEASUREMENTS.filter((m): m is HttpMeasurement => m.kind === 'http' && m.page === true);
     expect(pages.filter((m) => m.withoutGuestCache).map((m) => [m.name.split(' ')[1], m.viewer])).toEqual([
       ['/', 'guest'],
+      ['/', 'member'],
       ['/thread/<id>', 'guest'],
     ]);
-    for (const m of pages.filter((p) => p.viewer === 'member')) {
+    for (const m of pages.filter((p) => p.viewer === 'member' && !p.withoutGuestCache)) {
       expect(m.connections).toBe(50);
       expect(m.targets).toEqual([
         { kind: 'rate', atLeast: 400 },
@@ -130,6 +136,20 @@ describe('bench measurements', () => {
     expect(pg.targets).toEqual([targets[1]]);
     const lite = await runMeasurement({ ...row, targets: [...targets] }, ctx, { ...options, database: 'sqlite' });
     expect(lite.targets).toHaveLength(2);
+  });
+
+  it('names in MEASUREMENTS every row the targets table compares, and reads a different thread each request', () => {
+    const names = new Set(MEASUREMENTS.map((m) => m.name));
+    for (const [key, name] of Object.entries(ROW)) expect(names.has(name), key).toBe(key !== 'ceiling');
+    const ctx = { baseUrl: '', threadIds: [11, 12, 13], memberToken: '' };
+    for (const name of [ROW.guestThreadPage, ROW.memberThreadPage]) {
+      const m = MEASUREMENTS.find((r): r is HttpMeasurement => r.kind === 'http' && r.name === name)!;
+      const next = m.path(ctx);
+      expect([next(), next(), next(), next()]).toEqual(['/thread/11', '/thread/12', '/thread/13', '/thread/11']);
+    }
+    const uncached = (name: string) => MEASUREMENTS.find((m) => m.name === name && m.kind === 'http');
+    expect(uncached(ROW.memberHomeUncached)).toMatchObject({ viewer: 'member', withoutGuestCache: true, page: true });
+    expect(uncached(ROW.guestHomeUncached)).toMatchObject({ viewer: 'guest', withoutGuestCache: true, page: true });
   });
 
   it('asks for pages as a browser does, with the cookie for a member', () => {

@@ -12,13 +12,32 @@ import autocannon from 'autocannon';
 export interface BenchContext {
   /** The server's address, e.g. http://127.0.0.1:40123 */
   baseUrl: string;
-  /** Ids of listed threads, in random order (thread.detail picks among them). */
+  /**
+   * Ids of up to THREAD_POOL listed threads, in random order. The rows that read a thread take the next one for each
+   * request, so a thread comes again only after all the others: with 1,000 of them and the guest cache's second, a
+   * page is asked for again within its lifetime only above 1,000 requests a second, so each request is a first visit.
+   */
   threadIds: number[];
   /** A demo member's access token, for the rows measured as a signed-in viewer. */
   memberToken: string;
 }
 
 export type BenchDatabase = 'sqlite' | 'postgres';
+
+/** How many threads the bench reads, a different one each request (BenchContext.threadIds). */
+export const THREAD_POOL = 1000;
+
+/** The rows the targets table (bench-targets.ts) compares, by name. */
+export const ROW = {
+  memberList: 'thread.list (home), member',
+  keptPage: 'GET / (server-rendered home), guest',
+  guestHomeUncached: 'GET / (server-rendered home), guest, no guest cache',
+  memberHomeUncached: 'GET / (server-rendered home), member, nothing kept',
+  guestThreadPage: 'GET /thread/<id> (server-rendered thread), guest',
+  memberThreadPage: 'GET /thread/<id> (server-rendered thread), member',
+  /** Not in MEASUREMENTS: the kept page's bytes answered from memory by a bare Fastify server (bench-ceiling.ts). */
+  ceiling: 'bare Fastify ceiling (the kept page from memory)',
+} as const;
 
 /**
  * What a row must reach: a latency percentile below a number of milliseconds, or a rate of at least so many
@@ -76,6 +95,8 @@ export interface MeasurementResult {
   samples: number;
   /** Failed requests: transport errors, timeouts and non-2xx answers. */
   errors: number;
+  /** Of the errors, the requests autocannon gave up waiting for (10 s). */
+  timeouts: number;
   /** The row's targets that apply to the database measured. */
   targets: Target[];
 }
@@ -147,7 +168,7 @@ export const MEASUREMENTS: Measurement[] = [
   { ...home, name: 'thread.list (home), guest', viewer: 'guest' },
   {
     ...home,
-    name: 'thread.list (home), member',
+    name: ROW.memberList,
     viewer: 'member',
     targets: [...home.targets!, { kind: 'rate', atLeast: 1500, database: 'sqlite' }],
   },
@@ -181,16 +202,17 @@ export const MEASUREMENTS: Measurement[] = [
     path: () => () => '/api/v3/thread.list?filter[sort]=3&perPage=5',
     check: listNotEmpty,
   },
-  { ...homePage, name: 'GET / (server-rendered home), guest', viewer: 'guest' },
+  { ...homePage, name: ROW.keptPage, viewer: 'guest' },
   {
     ...homePage,
-    name: 'GET / (server-rendered home), guest, no guest cache',
+    name: ROW.guestHomeUncached,
     viewer: 'guest',
     withoutGuestCache: true,
     targets: UNCACHED_GUEST_PAGE_TARGETS,
   },
   { ...homePage, name: 'GET / (server-rendered home), member', viewer: 'member', targets: MEMBER_PAGE_TARGETS },
-  { ...threadPage, name: 'GET /thread/<id> (server-rendered thread), guest', viewer: 'guest' },
+  { ...homePage, name: ROW.memberHomeUncached, viewer: 'member', withoutGuestCache: true },
+  { ...threadPage, name: ROW.guestThreadPage, viewer: 'guest' },
   {
     ...threadPage,
     name: 'GET /thread/<id> (server-rendered thread), guest, no guest cache',
@@ -200,7 +222,7 @@ export const MEASUREMENTS: Measurement[] = [
   },
   {
     ...threadPage,
-    name: 'GET /thread/<id> (server-rendered thread), member',
+    name: ROW.memberThreadPage,
     viewer: 'member',
     targets: MEMBER_PAGE_TARGETS,
   },
@@ -238,7 +260,7 @@ function summarize(
   connections: number,
   latencies: number[],
   seconds: number,
-  errors: number,
+  failed: { errors: number; timeouts: number },
 ): MeasurementResult {
   const sorted = latencies.sort((a, b) => a - b);
   return {
@@ -249,7 +271,7 @@ function summarize(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     samples: sorted.length,
-    errors,
+    ...failed,
     targets: (m.targets ?? []).filter((t) => !t.database || t.database === database),
   };
 }
@@ -264,10 +286,11 @@ async function runHttp(
   ctx: BenchContext,
   warmupSeconds: number,
   seconds: number,
-): Promise<{ latencies: number[]; errors: number; seconds: number }> {
+): Promise<{ latencies: number[]; errors: number; timeouts: number; seconds: number }> {
   const next = m.path(ctx);
   const latencies: number[] = [];
   let errors = 0;
+  let timeouts = 0;
   let instance: NodeJS.EventEmitter | undefined;
   const recordFrom = performance.now() + warmupSeconds * 1000;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
@@ -289,11 +312,14 @@ async function runHttp(
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     else errors += 1;
   });
-  instance!.on('reqError', () => {
-    if (performance.now() >= recordFrom) errors += 1;
+  instance!.on('reqError', (err: Error) => {
+    if (performance.now() < recordFrom) return;
+    errors += 1;
+    // autocannon's own error for a request it stopped waiting for (lib/run.js, onTimeout).
+    if (err.message === 'request timed out') timeouts += 1;
   });
   await done;
-  return { latencies, errors, seconds: (performance.now() - recordFrom) / 1000 };
+  return { latencies, errors, timeouts, seconds: (performance.now() - recordFrom) / 1000 };
 }
 
 /** Runs one measurement: a warm-up (not recorded), then `seconds` of recorded load. */
@@ -315,7 +341,8 @@ export async function runMeasurement(
       fn();
       latencies.push(performance.now() - t0);
     } while (performance.now() < until);
-    return summarize(m, options.database, 1, latencies, (performance.now() - started) / 1000, 0);
+    const seconds = (performance.now() - started) / 1000;
+    return summarize(m, options.database, 1, latencies, seconds, { errors: 0, timeouts: 0 });
   }
   if (m.check) {
     const url = `${ctx.baseUrl}${m.path(ctx)()}`;
@@ -329,7 +356,10 @@ export async function runMeasurement(
   await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) })
     .then((res) => res.arrayBuffer())
     .catch(() => undefined);
-  return summarize(m, options.database, m.connections, run.latencies, run.seconds, run.errors);
+  return summarize(m, options.database, m.connections, run.latencies, run.seconds, {
+    errors: run.errors,
+    timeouts: run.timeouts,
+  });
 }
 
 const ms = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -374,7 +404,7 @@ export function resultTable(title: string, results: MeasurementResult[]): string
       ms(r.p50),
       ms(r.p95),
       ms(r.p99),
-      String(r.errors),
+      r.timeouts > 0 ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
       targetVerdict(r),
     ]),
   );

@@ -9,19 +9,23 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
 import type { Database } from '../db/database.js';
-import { browserTables, runBrowserBench } from './bench-browser.js';
+import { browserTables, runBrowserBench, type BrowserReport } from './bench-browser.js';
+import { fetchRaw, startCeiling } from './bench-ceiling.js';
 import { runImportBench } from './bench-import.js';
 import {
   MEASUREMENTS,
   requestHeaders,
   resultTable,
+  ROW,
   runMeasurement,
+  THREAD_POOL,
   type BenchContext,
   type HttpMeasurement,
   type Measurement,
   type MeasurementResult,
 } from './bench-measurements.js';
-import { memoryTable, ServerMemory } from './bench-memory.js';
+import { memoryTable, ServerMemory, type ProcessMemory } from './bench-memory.js';
+import { evaluateIssueTargets, targetsTable, type TargetInput, type TargetRow } from './bench-targets.js';
 import { openForumDatabase, seedWithProgress } from './forum-database.js';
 import { DEMO_PASSWORD } from './demo-seeder.js';
 import { demoUserProfiles } from './demo-users.js';
@@ -33,6 +37,8 @@ import { demoUserProfiles } from './demo-users.js';
  * DATABASE_URL set (or --db postgres); --db both runs one after the other. For each database, once per value of
  * --workers (WORKERS of the server): the rows, the memory of each server process, and (first value only) page
  * loads in Chromium. Rows marked `withoutGuestCache` run against a second server started with GUEST_CACHE_MS=0.
+ * Each database's output ends with the targets table (bench-targets.ts): rates as shares of the member's thread.list
+ * and of a bare Fastify server answering the kept page's bytes (bench-ceiling.ts), measured in the same run.
  */
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -190,7 +196,9 @@ async function prepareForum(dbName: DatabaseName, o: BenchOptions): Promise<numb
       console.log(`${dbName}: reusing the forum (${threads} threads, ${await countOf(database, 'posts')} posts)`);
     }
     const { rows } = await sql<{ id: number }>`select id from threads
-      where deleted_at is null and is_draft = 0 and is_approved = 1 order by random() limit 2000`.execute(database.db);
+      where deleted_at is null and is_draft = 0 and is_approved = 1 order by random() limit ${THREAD_POOL}`.execute(
+      database.db,
+    );
     return rows.map((r) => r.id);
   } finally {
     await database.destroy();
@@ -294,9 +302,52 @@ async function warmUp(ctx: BenchContext, rows: HttpMeasurement[]): Promise<void>
 interface ServerRun {
   results: MeasurementResult[];
   memory: string;
+  processes: ProcessMemory[];
+  /** What the ceiling answered with, beside what the forum did. */
+  ceiling?: string;
 }
 
-/** Starts one server, notes its memory idle, measures `rows` while sampling its memory, and stops it. */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The bare Fastify ceiling: the kept page's answer fetched once from the forum (body as encoded on the wire, every
+ * header), then served from memory by a Fastify server in a process of its own and measured as the kept page's row is.
+ */
+async function measureCeiling(
+  ctx: BenchContext,
+  o: BenchOptions,
+  database: DatabaseName,
+): Promise<{ result: MeasurementResult; note: string }> {
+  const kept = MEASUREMENTS.find((m): m is HttpMeasurement => m.kind === 'http' && m.name === ROW.keptPage)!;
+  const headers = requestHeaders(kept, ctx);
+  const answer = await fetchRaw(`${ctx.baseUrl}${kept.path(ctx)()}`, headers);
+  const { baseUrl, child } = await startCeiling(answer);
+  running.add(child);
+  try {
+    const echo = await fetchRaw(`${baseUrl}${kept.path(ctx)()}`, headers);
+    const result = await runMeasurement(
+      { ...kept, name: ROW.ceiling, targets: [] },
+      { ...ctx, baseUrl },
+      {
+        seconds: o.seconds,
+        warmupSeconds: o.warmupSeconds,
+        database,
+      },
+    );
+    const encoding = answer.headers['content-encoding'] ?? 'identity';
+    const note =
+      `The ceiling answered with the kept page's ${kb(answer.body.length)} (${String(encoding)}) and ` +
+      `${echo.headBytes} bytes of status line and headers (the forum's: ${answer.headBytes}).`;
+    return { result, note };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/**
+ * Starts one server, notes its memory idle, measures `rows` while sampling its memory, then (`ceiling`) the bare
+ * Fastify ceiling, and stops it.
+ */
 async function measureOnServer(
   label: string,
   env: NodeJS.ProcessEnv,
@@ -304,7 +355,7 @@ async function measureOnServer(
   threadIds: number[],
   o: BenchOptions,
   database: DatabaseName,
-  afterLoad?: (ctx: BenchContext) => Promise<void>,
+  extra: { ceiling?: boolean; afterLoad?: (ctx: BenchContext) => Promise<void> } = {},
 ): Promise<ServerRun> {
   const { baseUrl, child } = await startServer(env);
   const results: MeasurementResult[] = [];
@@ -325,8 +376,16 @@ async function measureOnServer(
     } finally {
       memory.stop();
     }
-    await afterLoad?.(ctx);
-    return { results, memory: memoryTable(`Memory of the server processes: ${label}`, memory.results()) };
+    let ceiling: string | undefined;
+    if (extra.ceiling) {
+      process.stderr.write(`${label}: ${ROW.ceiling}...\n`);
+      const measured = await measureCeiling(ctx, o, database);
+      results.push(measured.result);
+      ceiling = measured.note;
+    }
+    await extra.afterLoad?.(ctx);
+    const processes = memory.results();
+    return { results, processes, ceiling, memory: memoryTable(`Memory of the server processes: ${label}`, processes) };
   } finally {
     await stopServer(child);
   }
@@ -339,14 +398,17 @@ const machine = () =>
 // The machine may be shared: the load before a part says how much of it the measurement had.
 const loadLine = () => `${machine()}; load average ${os.loadavg()[0]!.toFixed(1)} before`;
 
-/** One database at one worker count: the rows' table, a memory table per server start, and the browser's tables. */
+/**
+ * One database at one worker count: the rows' table, a memory table per server start, and the browser's tables;
+ * and what the targets table needs.
+ */
 async function benchOne(
   dbName: DatabaseName,
   workers: number,
   o: BenchOptions,
   threadIds: number[],
   withBrowser: boolean,
-): Promise<string[]> {
+): Promise<{ parts: string[]; targets: TargetInput }> {
   const where =
     dbName === 'sqlite' ? `SQLite (${o.dataDir})` : `PostgreSQL (${new URL(o.databaseUrl).pathname.slice(1)})`;
   const setting = `WORKERS=${workers}`;
@@ -355,25 +417,32 @@ async function benchOne(
   );
   const uncached = chosen.filter((m) => m.kind === 'http' && m.withoutGuestCache);
   const cached = chosen.filter((m) => !uncached.includes(m));
+  // The ceiling is measured when a row compared with it is.
+  const ceiling = cached.some((m) => m.name === ROW.keptPage || m.name === ROW.memberList);
   const env = { ...envFor(dbName, o), WORKERS: String(workers) };
   const load = loadLine();
   const parts: string[] = [];
   let browser: string | undefined;
+  let browserReport: BrowserReport | undefined;
   const runs: ServerRun[] = [];
   if (cached.length > 0 || withBrowser) {
     runs.push(
-      await measureOnServer(`${dbName}, ${setting}`, env, cached, threadIds, o, dbName, async (ctx) => {
-        if (!withBrowser) return;
-        process.stderr.write(`${dbName}, ${setting}: page loads in Chromium...\n`);
-        const browserLoad = loadLine();
-        const report = await runBrowserBench({
-          baseUrl: ctx.baseUrl,
-          threadId: threadIds[0]!,
-          memberToken: ctx.memberToken,
-          loads: BROWSER_LOADS,
-          executablePath: CHROMIUM,
-        });
-        browser = `${browserLoad}\n\n${browserTables(`Browser, ${where}, ${setting}`, report, BROWSER_LOADS)}`;
+      await measureOnServer(`${dbName}, ${setting}`, env, cached, threadIds, o, dbName, {
+        ceiling,
+        afterLoad: async (ctx) => {
+          if (!withBrowser) return;
+          process.stderr.write(`${dbName}, ${setting}: page loads in Chromium...\n`);
+          const browserLoad = loadLine();
+          const report = await runBrowserBench({
+            baseUrl: ctx.baseUrl,
+            threadId: threadIds[0]!,
+            memberToken: ctx.memberToken,
+            loads: BROWSER_LOADS,
+            executablePath: CHROMIUM,
+          });
+          browserReport = report;
+          browser = `${browserLoad}\n\n${browserTables(`Browser, ${where}, ${setting}`, report, BROWSER_LOADS)}`;
+        },
       }),
     );
   }
@@ -381,7 +450,11 @@ async function benchOne(
     const label = `${dbName}, ${setting}, GUEST_CACHE_MS=0`;
     runs.push(await measureOnServer(label, { ...env, GUEST_CACHE_MS: '0' }, uncached, threadIds, o, dbName));
   }
-  const order = (r: MeasurementResult) => MEASUREMENTS.findIndex((m) => m.name === r.name);
+  // The ceiling, in no list, comes last.
+  const order = (r: MeasurementResult) => {
+    const i = MEASUREMENTS.findIndex((m) => m.name === r.name);
+    return i < 0 ? MEASUREMENTS.length : i;
+  };
   const results = runs.flatMap((r) => r.results).sort((a, b) => order(a) - order(b));
   if (results.length > 0) {
     parts.push(
@@ -390,12 +463,25 @@ async function benchOne(
           `${where}, ${setting}: ${o.threads.toLocaleString('en')} threads, ${o.posts.toLocaleString('en')} posts; ` +
             `${o.seconds} s per row after ${o.warmupSeconds} s of warm-up`,
           results,
-        ),
+        ) +
+        runs.map((r) => (r.ceiling ? `\n\n${r.ceiling}` : '')).join(''),
     );
   }
   parts.push(...runs.map((r) => r.memory));
   if (browser) parts.push(browser);
-  return parts;
+  const loads = runs.flatMap((r) => r.processes).map((p) => p.load ?? 0);
+  const memoryPeak = loads.length > 0 ? Math.max(...loads) : undefined;
+  return { parts, targets: { results, memoryPeak, browser: browserReport } };
+}
+
+/** The targets table of one database: one block of rows per worker count. */
+function databaseTargets(title: string, runs: { workers: number; input: TargetInput }[]): string {
+  const rows: TargetRow[] = runs.flatMap(({ workers, input }) =>
+    evaluateIssueTargets(input).map((row) =>
+      runs.length > 1 ? { ...row, target: `WORKERS=${workers}: ${row.target}` } : row,
+    ),
+  );
+  return targetsTable(title, rows);
 }
 
 async function main(): Promise<void> {
@@ -407,12 +493,18 @@ async function main(): Promise<void> {
   const parts: string[] = [];
   for (const dbName of o.dbs) {
     const threadIds = await prepareForum(dbName, o);
+    const targets: { workers: number; input: TargetInput }[] = [];
+    const print = (part: string) => {
+      parts.push(part);
+      console.log(`\n${part}\n`);
+    };
     for (const [i, workers] of o.workers.entries()) {
-      for (const part of await benchOne(dbName, workers, o, threadIds, o.browser && i === 0)) {
-        parts.push(part);
-        console.log(`\n${part}\n`);
-      }
+      const one = await benchOne(dbName, workers, o, threadIds, o.browser && i === 0);
+      one.parts.forEach(print);
+      targets.push({ workers, input: one.targets });
     }
+    const name = dbName === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    print(databaseTargets(`Targets, ${name} (issue 25; every ratio within this run)`, targets));
   }
   if (o.out) fs.writeFileSync(o.out, parts.join('\n\n') + '\n');
 }

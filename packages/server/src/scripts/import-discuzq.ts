@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { openFileStore } from '../core/storage/index.js';
 import { ImportRefused } from './discuzq/importer.js';
 import { importDiscuzq, printReport, type ImportDiscuzqInput } from './discuzq/run.js';
 import { SourceError } from './discuzq/source.js';
@@ -68,10 +69,12 @@ async function main(): Promise<void> {
   // The defaults a fresh forum needs; its first administrator is replaced by the old site's members, so no
   // password is announced here.
   await seed(database.db, config.adminPassword ? { adminPassword: config.adminPassword } : {});
+  // Files go where the server keeps them: DATA_DIR, or the bucket STORAGE_URL names.
+  const files = openFileStore(config.storage, config.dataDir);
   try {
     const report = await importDiscuzq(
       database,
-      { ...input, uploadsDir: path.join(config.dataDir, 'uploads') },
+      { ...input, files },
       {
         bars: true,
       },
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     if (!report.dryRun)
       console.log("Members sign in with their old site's passwords; its administrators administer this forum.");
   } finally {
+    await files.close();
     await database.destroy();
   }
 }

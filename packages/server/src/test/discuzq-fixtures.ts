@@ -24,7 +24,7 @@ export async function importInto(
       timezoneOffset: 480,
       dryRun: false,
       force: false,
-      uploadsDir: t.app.ctx.uploadsDir,
+      files: t.app.ctx.files,
       ...options,
     },
   );

@@ -29,6 +29,7 @@ const EVENT_GROUPS = [
   'bounty',
   'withdrawal',
   'report',
+  'stop_words',
 ] as const;
 type EventGroup = (typeof EVENT_GROUPS)[number];
 /** Every event a hook may pick falls in a group (a new kind of event needs its group here, or this fails to compile). */

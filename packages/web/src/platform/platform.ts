@@ -1,15 +1,6 @@
-import { PLATFORM_BREAKPOINT_PX } from '@luntan/shared';
+import { PLATFORM_BREAKPOINT_PX, type Platform } from '@luntan/shared';
 
-/** h5 is the mobile layout, pc the desktop one (spec section 4). */
-export type Platform = 'h5' | 'pc';
-
-const MOBILE_UA =
-  /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|MQQBrowser|MicroMessenger|HarmonyOS|OpenHarmony/i;
-
-/** On the server: mobile user agents get h5, every other one pc. */
-export function platformFromUserAgent(userAgent: string | undefined): Platform {
-  return userAgent && MOBILE_UA.test(userAgent) ? 'h5' : 'pc';
-}
+export { platformFromUserAgent, type Platform } from '@luntan/shared';
 
 /** Whether the screen is turned by 90 degrees (either way). */
 export function isRotated(angle: number | undefined): boolean {

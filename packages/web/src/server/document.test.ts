@@ -10,23 +10,35 @@ const parts: DocumentParts = {
   description: '',
   favicon: '/f.svg',
   siteStat: '',
-  nonce: 'abc123',
   appHtml: '<main></main>',
   bootStateJson: '{}',
-  routerHydrationScript: '',
+  routerStateJson: '{}',
   stylesheets: [],
   modulePreloads: ['/assets/chunk.js'],
   entryScript: '/assets/entry.js',
 };
 
 describe('the document', () => {
-  it('puts the plugin import map, with the nonce, before every module script and preload', () => {
+  it('puts the plugin import map before every module script and preload', () => {
     const map = { imports: { react: '/assets/plugin-runtime/react-1.js' } };
     const html = renderDocument({ ...parts, importMapJson: scriptSafeJson(map) });
-    const importMap = html.indexOf('<script type="importmap" nonce="abc123">{"imports":{"react":');
+    const importMap = html.indexOf('<script type="importmap">{"imports":{"react":');
     expect(importMap).toBeGreaterThan(0);
     expect(importMap).toBeLessThan(html.indexOf('rel="modulepreload"'));
     expect(importMap).toBeLessThan(html.indexOf('type="module"'));
+  });
+
+  it('has no nonce, and no code but the entry module: data goes in JSON blocks that never run', () => {
+    const html = renderDocument({ ...parts, siteStat: '<script>window.stat = 1</script>' });
+    expect(html).not.toContain('nonce');
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toEqual([
+      '<script type="application/json" id="luntan-state">',
+      '<script type="application/json" id="luntan-router">',
+      '<script type="module" src="/assets/entry.js">',
+      // The administrator's snippet, as it was saved (the policy allows it by its hash).
+      '<script>',
+    ]);
   });
 
   it('has no import map when the build wrote none', () => {

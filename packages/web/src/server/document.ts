@@ -1,3 +1,5 @@
+import { BOOT_STATE_ELEMENT_ID, ROUTER_STATE_ELEMENT_ID } from '../boot-state';
+
 /** The HTML document around the server-rendered app. */
 export interface DocumentParts {
   lang: string;
@@ -11,10 +13,11 @@ export interface DocumentParts {
   keywords: string;
   description: string;
   favicon: string;
-  /** The site's statistics snippet (trusted administrator HTML, placed as is; its scripts get the nonce). */
+  /**
+   * The site's statistics snippet (trusted administrator HTML, placed as is): the server's Content-Security-Policy
+   * allows its inline scripts by their hashes and its external scripts by their origins (core/security-headers.ts).
+   */
   siteStat: string;
-  /** The Content-Security-Policy nonce of this response: every script we place carries it. */
-  nonce: string;
   /** OpenGraph properties; empty values are left out. */
   openGraph?: Record<string, string>;
   /**
@@ -24,7 +27,8 @@ export interface DocumentParts {
   importMapJson?: string | null;
   appHtml: string;
   bootStateJson: string;
-  routerHydrationScript: string;
+  /** The router's hydration data (script-safe JSON), a data block read by entry-client.tsx. */
+  routerStateJson: string;
   stylesheets: string[];
   modulePreloads: string[];
   entryScript: string | null;
@@ -39,19 +43,13 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The administrator's snippet with the nonce on each of its script tags (their scripts are trusted, not others'). */
-function withNonce(html: string, nonce: string): string {
-  return html.replace(/<script\b/gi, `<script nonce="${escapeHtml(nonce)}"`);
-}
-
 export function renderDocument(parts: DocumentParts): string {
-  const nonce = escapeHtml(parts.nonce);
+  // No nonce anywhere: the bytes are the same for every visitor of a page (kept once, sent to all). The only inline
+  // code is the import map, allowed by its hash; data goes in JSON blocks, which never run; the entry loads from 'self'.
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
-    // Vite's preload helper reads the nonce from here for the links it adds.
-    `<meta property="csp-nonce" nonce="${nonce}">`,
-    parts.importMapJson ? `<script type="importmap" nonce="${nonce}">${parts.importMapJson}</script>` : '',
+    parts.importMapJson ? `<script type="importmap">${parts.importMapJson}</script>` : '',
     `<title>${escapeHtml(parts.title)}</title>`,
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
@@ -60,14 +58,14 @@ export function renderDocument(parts: DocumentParts): string {
       .filter(([, value]) => value !== '')
       .map(([property, value]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(value)}">`),
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" nonce="${nonce}">`),
+    ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];
   const body = [
     `<div id="root">${parts.appHtml}</div>`,
-    `<script type="application/json" id="luntan-state">${parts.bootStateJson}</script>`,
-    `<script nonce="${nonce}">${parts.routerHydrationScript}</script>`,
-    parts.entryScript ? `<script type="module" src="${escapeHtml(parts.entryScript)}" nonce="${nonce}"></script>` : '',
-    parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${withNonce(parts.siteStat, parts.nonce)}</div>` : '',
+    `<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">${parts.bootStateJson}</script>`,
+    `<script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${parts.routerStateJson}</script>`,
+    parts.entryScript ? `<script type="module" src="${escapeHtml(parts.entryScript)}"></script>` : '',
+    parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${parts.siteStat}</div>` : '',
   ];
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}"` +

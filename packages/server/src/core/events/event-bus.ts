@@ -72,6 +72,8 @@ export class EventBus {
   private paused = false;
   private polls = 0;
   private unsubscribeSignals: (() => void) | null = null;
+  /** Told after a pass delivered something: what subscribers wrote may show on kept pages (core/page-cache.ts). */
+  private readonly afterDeliveries: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -100,6 +102,11 @@ export class EventBus {
       handler: handler as EventHandler,
     });
     return () => this.subscriptions.delete(subscriberId);
+  }
+
+  /** Runs `task` after every pass that delivered something (never fails the pass). */
+  afterDelivery(task: () => Promise<void>): void {
+    this.afterDeliveries.push(task);
   }
 
   /** Writes the event in the caller's transaction (delivered after it commits; nothing if it rolls back). */
@@ -205,6 +212,11 @@ export class EventBus {
       if (!sub) continue;
       found = true;
       await this.deliver(row, sub);
+    }
+    if (found) {
+      for (const task of this.afterDeliveries) {
+        await task().catch((err: unknown) => this.log?.warn({ err }, 'events: a task after delivery failed'));
+      }
     }
     return found;
   }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { nicknameSchema, type UpdateUserBody, type UserProfile } from '@luntan/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -8,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 import { readMultipartUpload } from '../../core/multipart.js';
+import { PUBLIC_PREFIX, type FileStore } from '../../core/storage/index.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
@@ -50,8 +49,22 @@ export async function updateOwnProfile(
   if (body.newPassword !== undefined) {
     await changePassword(ctx.db, me.id, viewer.tokenId, body.password ?? '', body.newPassword);
   }
-  if (username !== null) await applyUsernameChoice(ctx.db, me.id, username);
-  if (Object.keys(changes).length > 0) await updateUser(ctx.db, me.id, { ...changes, updatedAt: now() });
+  if (username !== null || Object.keys(changes).length > 0) {
+    const before = await findUserById(ctx.db, me.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (username !== null) await applyUsernameChoice(trx, me.id, username);
+      if (Object.keys(changes).length > 0) await updateUser(trx, me.id, { ...changes, updatedAt: now() });
+      const names = {
+        username: username ?? before?.username ?? '',
+        nickname: changes.nickname ?? before?.nickname ?? '',
+      };
+      // Mentions show the member's names: the posts naming them are rendered again (modules/rerender).
+      if (before && (names.username !== before.username || names.nickname !== before.nickname)) {
+        const was = { username: before.username, nickname: before.nickname };
+        await ctx.events.emit(trx, 'user.renamed', { userId: me.id, before: was, after: names });
+      }
+    });
+  }
   return readProfile(ctx.db, viewer, me.id);
 }
 
@@ -78,11 +91,7 @@ export async function replaceProfileImage(
   });
   if (!file) throw invalidField(field, msg('account.chooseImageUpload'));
   const { bytes, ext } = await processImage(file.bytes, kind, field, request.log);
-  const dir = path.join(ctx.uploadsDir, IMAGE_DIRS[kind]);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${me.id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
-  await fs.writeFile(path.join(dir, name), bytes);
-  const url = `/uploads/${IMAGE_DIRS[kind]}/${name}`;
+  const url = await putProfileImage(ctx.files, me.id, kind, bytes, ext);
   const before = await findUserById(ctx.db, me.id);
   const previous = kind === 'avatar' ? before?.avatar : before?.background;
   await updateUser(
@@ -90,7 +99,7 @@ export async function replaceProfileImage(
     me.id,
     kind === 'avatar' ? { avatar: url, updatedAt: now() } : { background: url, updatedAt: now() },
   );
-  if (previous && previous !== url) await removeProfileImage(ctx.uploadsDir, kind, previous);
+  if (previous && previous !== url) await removeProfileImage(ctx.files, kind, previous);
   return readProfile(ctx.db, request.viewer, me.id);
 }
 
@@ -99,7 +108,7 @@ export async function replaceProfileImage(
  * be; answers its address, or null when the bytes are no image we take.
  */
 export async function storeImportedProfileImage(
-  uploadsDir: string,
+  files: FileStore,
   userId: number,
   kind: ProfileImage,
   input: Buffer,
@@ -111,11 +120,21 @@ export async function storeImportedProfileImage(
   } catch {
     return null;
   }
-  const dir = path.join(uploadsDir, IMAGE_DIRS[kind]);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${userId}-${createHash('sha256').update(processed.bytes).digest('hex').slice(0, 16)}.${processed.ext}`;
-  await fs.writeFile(path.join(dir, name), processed.bytes);
-  return `/uploads/${IMAGE_DIRS[kind]}/${name}`;
+  return putProfileImage(files, userId, kind, processed.bytes, processed.ext);
+}
+
+/** Stores the image under uploads/avatars or uploads/backgrounds, named by its owner and bytes; answers its address. */
+async function putProfileImage(
+  files: FileStore,
+  userId: number,
+  kind: ProfileImage,
+  bytes: Buffer,
+  ext: string,
+): Promise<string> {
+  const name = `${userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
+  const key = `${PUBLIC_PREFIX}${IMAGE_DIRS[kind]}/${name}`;
+  await files.put(key, bytes, ext === 'gif' ? 'image/gif' : 'image/webp');
+  return `/${key}`;
 }
 
 async function processImage(
@@ -142,8 +161,8 @@ async function processImage(
   );
 }
 
-async function removeProfileImage(uploadsDir: string, kind: ProfileImage, publicPath: string): Promise<void> {
+async function removeProfileImage(files: FileStore, kind: ProfileImage, publicPath: string): Promise<void> {
   const match = new RegExp(`^/uploads/${IMAGE_DIRS[kind]}/([\\w.-]+)$`).exec(publicPath);
   if (!match) return;
-  await fs.rm(path.join(uploadsDir, IMAGE_DIRS[kind], match[1]!), { force: true });
+  await files.delete(`${PUBLIC_PREFIX}${IMAGE_DIRS[kind]}/${match[1]!}`);
 }

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   AttachmentType,
   Code,
@@ -18,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, invalidField } from '../../core/errors.js';
 import { readMultipartUpload, sizeText, UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
+import { PUBLIC_PREFIX } from '../../core/storage/index.js';
 import { now } from '../../core/time.js';
 import { RequestValidationError } from '../../core/validation.js';
 import type { Attachment } from '../../db/schema.js';
@@ -127,7 +125,7 @@ export async function uploadAttachment(
       maxBytes: fileLimit,
     });
     const duration = Number(fields.get('duration') ?? 0);
-    const stored = await storeFile(ctx.uploadsDir, file.bytes, format);
+    const stored = await storeFile(ctx.files, file.bytes, format);
     const row = {
       ...stored,
       userId: user.id,
@@ -158,7 +156,7 @@ export async function uploadAttachment(
   const fileName = withoutNul(file.fileName).slice(0, 255);
 
   const image = await sniffImage(bytes);
-  const stored = await storeImage(ctx.uploadsDir, bytes, image, request.log);
+  const stored = await storeImage(ctx.files, bytes, image, request.log);
   const original = stored.sizes[0]!;
   const row = {
     fileKey: stored.fileKey,
@@ -182,15 +180,7 @@ export async function uploadAttachment(
 const imageNotFound = () =>
   new AppError(Code.RESOURCE_NOT_FOUND, msg('attachments.imageNotFound'), { httpStatus: 404 });
 
-/** Writes a file so that a reader never sees it half written. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(tmp, data);
-  await fs.rename(tmp, file);
-}
-
-/** GET /api/v3/attachments/<key>.<ext>: the image as the query form asks, cached on disk once rendered. */
+/** GET /api/v3/attachments/<key>.<ext>: the image as the query form asks, kept in the store once rendered. */
 export async function serveImage(
   ctx: AppContext,
   file: string,
@@ -206,20 +196,25 @@ export async function serveImage(
   const animated = a.isAnimated === 1;
   const acceptsWebp = /\bimage\/webp\b/i.test(String(request.headers.accept ?? ''));
   const v = imageVariant(q, { format, width: a.width, animated }, acceptsWebp);
-  const dir = path.join(ctx.uploadsDir, a.fileDir);
+  const dir = `${PUBLIC_PREFIX}${a.fileDir}`;
   const ext = extensionOf(format);
   const plain = v.format === format && !v.fps && !v.width && v.quality === IMAGE_DEFAULT_QUALITY;
+  const stored = async (key: string) => {
+    const bytes = await ctx.files.read(key);
+    if (!bytes) throw imageNotFound();
+    return bytes;
+  };
 
   let body: Buffer;
-  if (plain && !v.thumb) body = await fs.readFile(path.join(dir, `${key}.${ext}`));
-  else if (plain && v.thumb) body = await fs.readFile(path.join(dir, `${key}_thumb.${ext}`));
+  if (plain && !v.thumb) body = await stored(`${dir}/${key}.${ext}`);
+  else if (plain && v.thumb) body = await stored(`${dir}/${key}_thumb.${ext}`);
   else {
-    const cached = path.join(dir, 'cache', `${key}_${variantName(v)}.${extensionOf(v.format)}`);
-    try {
-      body = await fs.readFile(cached);
-    } catch {
-      body = await renderVariant(path.join(dir, `${key}.${ext}`), v, animated);
-      await writeAtomically(cached, body);
+    const cached = `${dir}/cache/${key}_${variantName(v)}.${extensionOf(v.format)}`;
+    const kept = await ctx.files.read(cached);
+    if (kept) body = kept;
+    else {
+      body = await renderVariant(await stored(`${dir}/${key}.${ext}`), v, animated);
+      await ctx.files.put(cached, body, `image/${v.format}`);
     }
   }
   return reply

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   AUDIO_FORMATS,
   AttachmentType,
@@ -11,6 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { invalidField } from '../../core/errors.js';
 import { UPLOAD_LIMIT_BYTES, sizeText } from '../../core/multipart.js';
+import { PRIVATE_PREFIX, type FileStore } from '../../core/storage/index.js';
 import type { Attachment } from '../../db/schema.js';
 import { msg } from '../../i18n/index.js';
 
@@ -133,12 +132,16 @@ export async function checkFileUpload(
   return ext;
 }
 
-/** Where files live: DATA_DIR/files (beside DATA_DIR/uploads, never served as it is). */
-export const filesRoot = (uploadsDir: string): string => path.join(path.dirname(uploadsDir), 'files');
+/**
+ * Where a file lives in the store: files/<dir>/<key>.<ext> (DATA_DIR/files on disk: beside DATA_DIR/uploads,
+ * never served as it is).
+ */
+export const fileStoreKey = (a: Pick<Attachment, 'fileDir' | 'fileKey' | 'format'>): string =>
+  `${PRIVATE_PREFIX}${a.fileDir}/${a.fileKey}.${a.format}`;
 
-/** Writes the file; answers its directory (relative to filesRoot) and key. */
+/** Writes the file; answers its directory (under files/) and key. */
 export async function storeFile(
-  uploadsDir: string,
+  files: FileStore,
   bytes: Buffer,
   format: string,
   /** An imported file: its own place and key. */
@@ -147,15 +150,9 @@ export async function storeFile(
   const d = new Date();
   const fileDir = imported?.fileDir ?? `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   const fileKey = imported?.fileKey ?? randomBytes(16).toString('base64url');
-  const dir = path.join(filesRoot(uploadsDir), fileDir);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, `${fileKey}.${format}`), bytes);
+  await files.put(fileStoreKey({ fileDir, fileKey, format }), bytes, 'application/octet-stream');
   return { fileDir, fileKey };
 }
-
-/** The stored file's path on disk. */
-export const filePath = (uploadsDir: string, a: Pick<Attachment, 'fileDir' | 'fileKey' | 'format'>): string =>
-  path.join(filesRoot(uploadsDir), a.fileDir, `${a.fileKey}.${a.format}`);
 
 /** Seconds of audio or video, as kept in `sizes` ({"duration": n}); 0 when unknown. */
 export function durationOf(a: Pick<Attachment, 'sizes'>): number {

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   IMAGE_DEFAULT_QUALITY,
   IMAGE_THUMBNAIL_LEVEL,
@@ -13,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
+import { PUBLIC_PREFIX, type FileStore } from '../../core/storage/index.js';
 import { msg } from '../../i18n/index.js';
 
 /**
@@ -74,7 +73,7 @@ export interface StoredImage {
  * first: a damaged image fails while it is decoded (-4001), before anything is written.
  */
 export async function storeImage(
-  uploadsDir: string,
+  files: FileStore,
   bytes: Buffer,
   image: SniffedImage,
   log?: FastifyBaseLogger,
@@ -88,7 +87,7 @@ export async function storeImage(
   const ext = extensionOf(image.format);
   const animated = image.pages > 1;
   const sizes: StoredImage['sizes'] = [];
-  const files: Buffer[] = [];
+  const encoded: Buffer[] = [];
 
   await decodeUpload(
     'file',
@@ -101,11 +100,11 @@ export async function storeImage(
       const width = upright.width ?? image.width;
       const height = upright.pageHeight ?? upright.height ?? image.height;
       sizes.push({ name: 'original', width, height, file: `${fileKey}.${ext}` });
-      files.push(original);
+      encoded.push(original);
 
       for (const size of DISPLAY_SIZES) {
         if (width <= size.width) continue;
-        files.push(
+        encoded.push(
           await encode(
             open(bytes, animated).resize({ width: size.width }),
             image.format,
@@ -126,14 +125,14 @@ export async function storeImage(
       ).toBuffer({ resolveWithObject: true });
       const thumbHeight = thumb.info.pageHeight ?? thumb.info.height;
       sizes.push({ name: 'thumb', width: thumb.info.width, height: thumbHeight, file: `${fileKey}_thumb.${ext}` });
-      files.push(thumb.data);
+      encoded.push(thumb.data);
     },
     log,
   );
 
-  const dir = path.join(uploadsDir, fileDir);
-  await fs.mkdir(dir, { recursive: true });
-  for (const [i, size] of sizes.entries()) await fs.writeFile(path.join(dir, size.file), files[i]!);
+  await Promise.all(
+    sizes.map((size, i) => files.put(`${PUBLIC_PREFIX}${fileDir}/${size.file}`, encoded[i]!, `image/${image.format}`)),
+  );
   return { fileDir, fileKey, sizes };
 }
 
@@ -179,14 +178,14 @@ export const variantName = (v: ImageVariant): string =>
  * Renders a variant from the original file. A frame rate drops frames (summing their delays) so that at most
  * `fps` frames play per second, as the spec's compression of GIFs does.
  */
-export async function renderVariant(originalPath: string, v: ImageVariant, animated: boolean): Promise<Buffer> {
-  let image = open(originalPath, animated);
+export async function renderVariant(original: Buffer, v: ImageVariant, animated: boolean): Promise<Buffer> {
+  let image = open(original, animated);
   if (v.thumb) {
     image = image.resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, { fit: 'cover', withoutEnlargement: true });
   } else if (v.width) image = image.resize({ width: v.width });
   if (!animated || !v.fps) return encode(image, v.format, v.quality).toBuffer();
 
-  const meta = await sharp(originalPath, { animated: true }).metadata();
+  const meta = await sharp(original, { animated: true }).metadata();
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   const pageHeight = info.pageHeight ?? info.height;
   const pages = Math.max(1, Math.round(info.height / pageHeight));

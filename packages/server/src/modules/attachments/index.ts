@@ -5,7 +5,7 @@ export { attachmentsRoutes } from './attachments.routes.js';
 export { presentAttachment } from './attachments.service.js';
 export {
   durationOf as durationOfAttachment,
-  filePath as attachmentFilePath,
+  fileStoreKey as attachmentFileKey,
   mediaMimeType as mediaMimeTypeOf,
 } from './files.js';
 export { sniffImage, storeImage } from './images.js';

@@ -6,9 +6,10 @@ export {
   plainText,
   renderContent,
   renderMarkdown,
+  renameMentions,
   replaceLiterally,
   summarize,
   topicNames,
 } from './post-content.js';
-export type { MentionTarget } from './post-content.js';
+export type { MentionTarget, RenderedContent } from './post-content.js';
 export type { TopicRef } from './topic-links.js';

@@ -1,7 +1,7 @@
 import { mentionMarkdown, parseStopWordLine, type StopWordRule } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
 import { StopWordMatcher } from '../stop-words/index.js';
-import { plainText, renderMarkdown, replaceLiterally } from './post-content.js';
+import { plainText, renameMentions, renderMarkdown, replaceLiterally } from './post-content.js';
 
 describe('renderMarkdown', () => {
   it('makes emphasis work next to Chinese punctuation, where plain CommonMark fails', () => {
@@ -73,5 +73,16 @@ describe('replaceLiterally', () => {
   it('leaves text without punctuation in the replacement as the plain splice would', () => {
     const plain = new StopWordMatcher([parseStopWordLine('坏词=好词') as StopWordRule]);
     expect(plain.check('`坏词` 坏词', 'ugc', replaceLiterally).text).toBe('`好词` 好词');
+  });
+});
+
+describe('renameMentions', () => {
+  it('renames the mentions only, leaving code, addresses and longer names as written', () => {
+    expect(renameMentions('@Bob, 你好@bob! @bobby a@bob.com `@bob` [@bob](/user/3)', 'bob', 'rob')).toBe(
+      '@rob, 你好@rob! @bobby a@bob.com `@bob` [@rob](/user/3)',
+    );
+    expect(renameMentions('```\n@bob\n```\n@bob', 'bob', 'rob')).toBe('```\n@bob\n```\n@rob');
+    expect(renameMentions('@a.b+c and @a', 'a.b+c', 'x')).toBe('@x and @a');
+    expect(renameMentions('@bob', 'bob', 'bob')).toBe('@bob');
   });
 });

@@ -269,6 +269,15 @@ export function replaceLiterally(source: string, replacements: readonly TextRepl
     source,
     replacements.map((r, i) => ({ ...r, text: `${open}${i}${close}` })),
   );
+  const inCode = markersInCode(marked, open, close);
+  return replacePlainly(
+    source,
+    replacements.map((r, i) => (inCode.has(i) ? r : escaped[i]!)),
+  );
+}
+
+/** The numbers of the markers (`open` n `close`) that this renderer's parse of `marked` finds inside code. */
+function markersInCode(marked: string, open: string, close: string): Set<number> {
   const inCode = new Set<number>();
   const markerPattern = new RegExp(`${open}(\\d+)${close}`, 'g');
   const collect = (text: string) => {
@@ -285,11 +294,43 @@ export function replaceLiterally(source: string, replacements: readonly TextRepl
     }
   };
   visit(md.parse(marked, {}));
-  return replacePlainly(
-    source,
-    replacements.map((r, i) => (inCode.has(i) ? r : escaped[i]!)),
-  );
+  return inCode;
 }
+
+/**
+ * A member's username changed: their `@old` mentions in a post's Markdown become `@new` (as Discourse rewrites the
+ * raw text), so the text keeps naming them and a later member taking the old name is not linked instead. Only
+ * where a mention can stand (not after a letter, digit or address character, not followed by an ASCII name
+ * character, not inside code): elsewhere the text stays as written.
+ */
+export function renameMentions(source: string, oldUsername: string, newUsername: string): string {
+  if (oldUsername === '' || oldUsername === newUsername) return source;
+  const at = new RegExp(`@${escapeRegExp(oldUsername)}(?![A-Za-z0-9_-])`, 'giu');
+  const places: number[] = [];
+  for (const match of source.matchAll(at)) {
+    const i = match.index;
+    if (i > 0 && BEFORE_MENTION.test(source[i - 1]!)) continue;
+    places.push(i);
+  }
+  if (places.length === 0) return source;
+  const [open, close] = markers(source);
+  let marked = '';
+  let last = 0;
+  places.forEach((i, n) => {
+    marked += `${source.slice(last, i)}${open}${n}${close}`;
+    last = i + 1 + oldUsername.length;
+  });
+  const inCode = markersInCode(marked + source.slice(last), open, close);
+  let out = '';
+  last = 0;
+  places.forEach((i, n) => {
+    out += source.slice(last, i) + (inCode.has(n) ? source.slice(i, i + 1 + oldUsername.length) : `@${newUsername}`);
+    last = i + 1 + oldUsername.length;
+  });
+  return out + source.slice(last);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Loads the users that the candidate names belong to (case-insensitive usernames). A user who blocked the author

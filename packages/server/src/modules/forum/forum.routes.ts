@@ -1,5 +1,6 @@
 import type { Forum } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../../access/viewer.js';
 import { readSiteInfo } from '../settings/index.js';
@@ -16,6 +17,17 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
     canEditUserGroup: viewer.isAdmin,
     createThreadWithCaptcha: needsCaptchaToPublish(viewer),
     canInviteUserScale: viewer.user !== null && can(viewer, 'other.canInviteUserScale'),
+  };
+}
+
+/** What /v3/forum answers: the site, who the viewer is and what they may do (also read by a page's render). */
+export async function readForum(ctx: AppContext, viewer: ViewerContext): Promise<Forum> {
+  const setSite = await readSiteInfo(ctx.db, { smtpUrl: ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(ctx) });
+  return {
+    setSite,
+    user: presentViewer(viewer, setSite.siteMode),
+    permissions: [...viewer.permissions].sort(),
+    other: presentPermissions(viewer),
   };
 }
 
@@ -45,19 +57,6 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
           'out); every other call but paying answers -3006 until they pay.',
       },
     },
-    async (request) => {
-      const viewer = request.viewer;
-      const setSite = await readSiteInfo(db, {
-        smtpUrl: app.ctx.config.smtpUrl,
-        smsEnabled: await isSmsEnabled(app.ctx),
-      });
-      const forum: Forum = {
-        setSite,
-        user: presentViewer(viewer, setSite.siteMode),
-        permissions: [...viewer.permissions].sort(),
-        other: presentPermissions(viewer),
-      };
-      return ok(request, forum);
-    },
+    async (request) => ok(request, await readForum(app.ctx, request.viewer)),
   );
 }

@@ -5,7 +5,7 @@ export type { ReplyIndexEntry } from './reply-index.repository.js';
 export { parseKeywords } from './search-terms.js';
 export { insertThreadIndex, titleHit } from './search.repository.js';
 export type { ThreadIndexEntry } from './search.repository.js';
-export { searchRoutes } from './search.routes.js';
+export { findUsers, searchRoutes } from './search.routes.js';
 export { isSearchCandidate, matchedPostId, presentMatchedPosts, withSearchCandidates } from './search.service.js';
 export type { ThreadSearch } from './search.service.js';
 export { subscribeSearchIndexing } from './search.subscriber.js';

@@ -16,6 +16,7 @@ const INDEXED_EVENTS = [
   'post.updated',
   'post.moderated',
   'post.restored',
+  'post.rerendered',
 ] as const satisfies readonly DomainEventName[];
 type IndexedEventName = (typeof INDEXED_EVENTS)[number];
 

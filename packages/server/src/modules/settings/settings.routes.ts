@@ -36,7 +36,7 @@ import { msg } from '../../i18n/index.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, uploadsDir } = app.ctx;
+  const { db, files } = app.ctx;
 
   api.get(
     '/v3/agreement',
@@ -125,11 +125,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { type, bytes } = await readLogoUpload(request);
       const ext = await sniffImage(bytes, type, request.log);
-      const url = await storeSiteImage(uploadsDir, type, bytes, ext);
+      const url = await storeSiteImage(files, type, bytes, ext);
       const key = LOGO_SETTING[type];
       const previous = await readSetting(db, key, 'default');
       await writeSetting(db, key, 'default', url);
-      if (previous?.value && previous.value !== url) await removeSiteImage(uploadsDir, previous.value);
+      if (previous?.value && previous.value !== url) await removeSiteImage(files, previous.value);
       return ok(request, { type, key, url });
     },
   );
@@ -144,7 +144,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       const key = LOGO_SETTING[request.body.type];
       const previous = await readSetting(db, key, 'default');
       await writeSetting(db, key, 'default', '');
-      if (previous?.value) await removeSiteImage(uploadsDir, previous.value);
+      if (previous?.value) await removeSiteImage(files, previous.value);
       return ok(request, { type: request.body.type, key });
     },
   );

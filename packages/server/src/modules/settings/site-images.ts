@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { LogoType } from '@luntan/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
+import { PUBLIC_PREFIX, contentTypeOfKey, type FileStore } from '../../core/storage/index.js';
 import { msg } from '../../i18n/index.js';
 
 /** Largest site image (logo, favicon, background), bytes. */
@@ -47,18 +46,17 @@ export function decodeDataUrl(value: string): Buffer {
   return Buffer.from(match[1]!, 'base64');
 }
 
-/** Stores the image under DATA_DIR/uploads/site and answers its public path. */
-export async function storeSiteImage(uploadsDir: string, type: LogoType, bytes: Buffer, ext: string): Promise<string> {
-  const dir = path.join(uploadsDir, 'site');
-  await fs.mkdir(dir, { recursive: true });
+/** Stores the image under uploads/site (DATA_DIR/uploads/site on disk) and answers its public path. */
+export async function storeSiteImage(files: FileStore, type: LogoType, bytes: Buffer, ext: string): Promise<string> {
   const name = `${type}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
-  await fs.writeFile(path.join(dir, name), bytes);
-  return `/uploads/site/${name}`;
+  const key = `${PUBLIC_PREFIX}site/${name}`;
+  await files.put(key, bytes, contentTypeOfKey(key));
+  return `/${key}`;
 }
 
 /** Removes a previously stored site image, if the path is one of ours. */
-export async function removeSiteImage(uploadsDir: string, publicPath: string): Promise<void> {
+export async function removeSiteImage(files: FileStore, publicPath: string): Promise<void> {
   const match = /^\/uploads\/site\/([\w.-]+)$/.exec(publicPath);
   if (!match) return;
-  await fs.rm(path.join(uploadsDir, 'site', match[1]!), { force: true });
+  await files.delete(`${PUBLIC_PREFIX}site/${match[1]!}`);
 }

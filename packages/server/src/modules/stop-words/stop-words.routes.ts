@@ -15,7 +15,7 @@ import { exportStopWords, importStopWords, listStopWordsPage, removeStopWords } 
 
 export async function stopWordsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, events } = app.ctx;
 
   api.get(
     '/stop-words.v2',
@@ -49,7 +49,7 @@ export async function stopWordsRoutes(app: FastifyInstance): Promise<void> {
         body: stopWordsBatchBody,
       },
     },
-    async (request) => ok(request, await importStopWords(db, requireUser(request.viewer).id, request.body)),
+    async (request) => ok(request, await importStopWords(db, events, requireUser(request.viewer).id, request.body)),
   );
 
   api.delete(
@@ -66,7 +66,7 @@ export async function stopWordsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const ids = request.query.id ?? request.body?.id;
       if (!ids) throw invalidField('id', describeProblem('id', { kind: 'required' }, stopWordsDeleteQuery));
-      return ok(request, await removeStopWords(db, ids));
+      return ok(request, await removeStopWords(db, events, requireUser(request.viewer).id, ids));
     },
   );
 

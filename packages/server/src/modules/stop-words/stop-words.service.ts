@@ -14,6 +14,7 @@ import {
   describeProblem,
 } from '@luntan/shared';
 import type { Insertable, Kysely } from 'kysely';
+import type { EventBus } from '../../core/events/event-bus.js';
 import { bumpCacheVersion, readCacheVersion } from '../../core/cache-versions.js';
 import { fieldError, invalidField, notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
@@ -137,6 +138,7 @@ export async function listStopWordsPage(db: Kysely<DB>, q: StopWordsQuery): Prom
  */
 export async function importStopWords(
   db: Kysely<DB>,
+  events: EventBus,
   userId: number,
   body: StopWordsBatchBody,
 ): Promise<StopWordsBatchResult> {
@@ -176,16 +178,28 @@ export async function importStopWords(
       rows.push({ ...rule, findNormalized: key, userId, createdAt: at, updatedAt: at });
     }
     await upsertStopWords(trx, rows, overwrite);
-    if (rows.length > 0) await bumpCacheVersion(trx, VERSION);
+    if (rows.length > 0) {
+      await bumpCacheVersion(trx, VERSION);
+      // Posts written before a {REPLACE} word came are rendered again with it (modules/rerender).
+      const replaced = rows.filter((r) => r.ugc === '{REPLACE}').map((r) => r.find);
+      await events.emit(trx, 'stop_words.changed', { actorId: userId, replaced });
+    }
     return { created, updated, skipped };
   });
 }
 
-export async function removeStopWords(db: Kysely<DB>, ids: number[]): Promise<{ deleted: number }> {
+export async function removeStopWords(
+  db: Kysely<DB>,
+  events: EventBus,
+  actorId: number,
+  ids: number[],
+): Promise<{ deleted: number }> {
   return db.transaction().execute(async (trx) => {
     const deleted = await deleteStopWords(trx, ids);
     if (deleted === 0) throw notFoundField('id', msg('stopWords.noSuchStopWord'));
     await bumpCacheVersion(trx, VERSION);
+    // A replacement already made stays: the text it replaced is no longer stored.
+    await events.emit(trx, 'stop_words.changed', { actorId, replaced: [] });
     return { deleted };
   });
 }

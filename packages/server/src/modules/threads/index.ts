@@ -22,3 +22,5 @@ export { presentThreads } from './threads.presenter.js';
 export { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds, updateThreadIf } from './threads.repository.js';
 export type { ThreadRow } from './threads.repository.js';
 export { threadsRoutes } from './threads.routes.js';
+export { threadDetail } from './threads.service.js';
+export { listThreadsFor } from './thread-list.service.js';

@@ -20,6 +20,13 @@ export interface TopicRow {
  * The topics of these names, made when missing (first writer's spelling and id kept), by folded name. Two posts
  * naming a new topic at once both find the one row (the unique folded name; the second insert does nothing).
  */
+/** The ids of the topics with these folded names that exist. */
+export async function findTopicIds(db: Kysely<DB>, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom('topics').select(['id', 'contentKey']).where('contentKey', 'in', keys).execute();
+  return new Map(rows.map((r) => [r.contentKey, r.id]));
+}
+
 export async function ensureTopics(db: Kysely<DB>, names: string[], userId: number): Promise<Map<string, number>> {
   const byKey = new Map(names.map((name) => [topicKey(name), name]));
   const found = new Map<string, number>();

@@ -6,7 +6,15 @@ import { forbidden, needLogin } from '../../core/errors.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
 import { listCategories } from '../categories/index.js';
 import { topicNames, type TopicRef } from '../content/index.js';
-import { countTopics, ensureTopics, listTopics, liveCounts, topicExists, type TopicRow } from './topics.repository.js';
+import {
+  countTopics,
+  ensureTopics,
+  findTopicIds,
+  listTopics,
+  liveCounts,
+  topicExists,
+  type TopicRow,
+} from './topics.repository.js';
 
 /**
  * The topics a post's Markdown names (`#name#`), made when missing, by folded name: what renderContent links. Called
@@ -17,6 +25,12 @@ import { countTopics, ensureTopics, listTopics, liveCounts, topicExists, type To
 export async function topicsNamedIn(db: Kysely<DB>, text: string, userId: number): Promise<Map<string, TopicRef>> {
   const names = topicNames(text);
   const ids = await ensureTopics(db, names, userId);
+  return new Map([...ids].map(([key, id]) => [key, { id }]));
+}
+
+/** The topics a post's Markdown names that exist, none made: a text rendered again links no topic removed since. */
+export async function existingTopicsNamedIn(db: Kysely<DB>, text: string): Promise<Map<string, TopicRef>> {
+  const ids = await findTopicIds(db, [...new Set(topicNames(text).map(topicKey))]);
   return new Map([...ids].map(([key, id]) => [key, { id }]));
 }
 

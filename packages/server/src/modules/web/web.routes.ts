@@ -3,17 +3,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, type Envelope } from '@luntan/shared';
-import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
-import { cspNonce } from '../../core/security-headers.js';
+import { LOCALE_COOKIE, platformFromUserAgent, type Envelope } from '@luntan/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendKeptPage, type KeptPage } from '../../core/page-cache.js';
+import { pageCsp, type PageScripts } from '../../core/security-headers.js';
 import { resolveViewer, tokenFromRequest, type ViewerContext } from '../../access/viewer.js';
-import { isGroupRendered, isPaidThreadPage, renderAsHeader, renderAsOf, type RenderAs } from './group-render.js';
+import { isGroupRendered, isPaidThreadPage, renderAsOf, type RenderAs } from './group-render.js';
+import { pageApi } from './page-api.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
 interface RenderInput {
   url: string;
-  /** The nonce every script of the page must carry (the response's Content-Security-Policy names it). */
-  nonce: string;
   headers: Record<string, string | string[] | undefined>;
   api: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Envelope<T>>;
   /** Rendered for a signed-in member's groups: the browser reads the data again as the member after hydration. */
@@ -23,6 +23,8 @@ interface RenderResult {
   status: number;
   html: string;
   headers?: Record<string, string>;
+  /** What the page runs inline and the statistics snippet it carries: its Content-Security-Policy allows these. */
+  scripts?: PageScripts;
 }
 interface WebRenderer {
   render(input: RenderInput): Promise<RenderResult>;
@@ -31,38 +33,43 @@ interface WebRenderer {
 }
 
 /**
- * Request headers that the in-process API calls of a page render carry over from the visitor. Accept-Language is
- * not among them: the language is the `locale` cookie's, else the site's (packages/shared/src/locale.ts).
+ * What a page's render reads of the request besides its address: the site's address (OpenGraph links), the layout
+ * the user agent gets (platformFromUserAgent: the render reads nothing else of it) and the chosen language (the
+ * only cookie a guest's or a group's render reads). A kept page's key, so that every phone, every desktop browser
+ * and every guest with unrelated cookies share one page.
  */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'user-agent', 'x-forwarded-for'] as const;
-
-/**
- * Every request header the render reads (the page's address, platform, session and chosen language): a cached
- * page's key.
- */
-const PAGE_KEY_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'user-agent', 'cookie'] as const;
+function renderedFor(request: FastifyRequest): string[] {
+  const header = (name: string): string => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(',') : (value ?? '');
+  };
+  return [
+    header('host'),
+    header('x-forwarded-host'),
+    header('x-forwarded-proto'),
+    platformFromUserAgent(header('user-agent')),
+    request.cookies?.[LOCALE_COOKIE] ?? '',
+  ];
+}
 
 /** The guest cache key of a page, or null when the page is a signed-in visitor's (never cached). */
 function guestPageKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' || tokenFromRequest(request) !== null) return null;
-  const parts = PAGE_KEY_HEADERS.map((name) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value.join(',') : (value ?? '');
-  });
-  return `page ${JSON.stringify([request.url, ...parts])}`;
+  return `page ${JSON.stringify([request.url, ...renderedFor(request)])}`;
+}
+
+/** The key of a page rendered for a set of groups (the member's session is not read by that render). */
+function groupPageKey(request: FastifyRequest, renderAs: RenderAs): string {
+  return `groups ${JSON.stringify([request.url, renderAs.groupIds, ...renderedFor(request)])}`;
 }
 
 /**
- * The key of a page rendered for a set of groups: the same headers but, of the cookies, only the language (the
- * member's session is not read by that render).
+ * A rendered page with its Content-Security-Policy among its headers (core/security-headers.ts, pageCsp): the same for
+ * every page of a build and site settings, so it is kept with the page and sent with its bytes as they are.
  */
-function groupPageKey(request: FastifyRequest, renderAs: RenderAs): string {
-  const parts = PAGE_KEY_HEADERS.filter((name) => name !== 'cookie').map((name) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value.join(',') : (value ?? '');
-  });
-  const locale = request.cookies?.[LOCALE_COOKIE] ?? '';
-  return `groups ${JSON.stringify([request.url, renderAs.groupIds, locale, ...parts])}`;
+function withPagePolicy(result: RenderResult): RenderResult {
+  if (!result.scripts) return result;
+  return { ...result, headers: { ...result.headers, 'content-security-policy': pageCsp(result.scripts) } };
 }
 
 /** Whether a rendered page may be kept and shared: a plain page, no cookie set, no redirect. */
@@ -149,27 +156,6 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       .catch((error: unknown) => app.log.warn({ err: error }, 'web app warm-up failed'));
   });
 
-  const apiFor =
-    (request: FastifyRequest, renderAs: RenderAs | null): RenderInput['api'] =>
-    async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> => {
-      let headers: Record<string, string> = {};
-      for (const name of FORWARDED_HEADERS) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      if (renderAs) {
-        // As the groups: no session, only the visitor's language.
-        delete headers.authorization;
-        const locale = request.cookies?.[LOCALE_COOKIE];
-        headers.cookie = locale ? `${LOCALE_COOKIE}=${encodeURIComponent(locale)}` : '';
-        headers = { ...headers, ...renderAsHeader(renderAs) };
-      }
-      const options: InjectOptions = { method, url, headers };
-      if (method === 'POST') options.payload = (body ?? {}) as InjectOptions['payload'];
-      const response = await app.inject(options);
-      return response.json<Envelope<T>>();
-    };
-
   /** The groups to render this member's page for, or null (a guest, another page, a member who must be stopped). */
   const groupRenderOf = async (request: FastifyRequest): Promise<(RenderAs & { viewer: ViewerContext }) | null> => {
     const token = tokenFromRequest(request);
@@ -182,67 +168,57 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     return { ...renderAs, viewer };
   };
 
-  /** Renders under way, by page key, with the nonce their HTML carries. */
-  const inFlight = new Map<string, { since: number; render: Promise<(RenderResult & { nonce: string }) | null> }>();
+  /** Renders under way, by kept-page key (which carries the `pages` number it was read under). */
+  const inFlight = new Map<string, Promise<{ result: RenderResult; kept: KeptPage | null } | null>>();
 
   app.get('/*', async (request, reply) => {
     const loaded = await loadRenderer();
     if (loaded instanceof Error) {
       return reply.code(503).type('text/html; charset=utf-8').send(missingBuildPage(loaded.message));
     }
-    // A guest's page is the guest cache's too (core/guest-cache.ts): the same page for a second, cleared by writes.
-    // So is a member's page of the pages rendered once per set of groups (group-render.ts).
-    const cache = app.ctx.guestCache;
-    const renderAs = cache.enabled ? await groupRenderOf(request) : null;
-    const key = !cache.enabled ? null : renderAs ? groupPageKey(request, renderAs) : guestPageKey(request);
-    const nonce = cspNonce(reply);
-    const stored = key ? cache.get(key) : undefined;
-    if (stored !== undefined) {
-      // Kept as "nonce\nhtml": the page's scripts get this response's own nonce.
-      const cut = stored.indexOf('\n');
-      return reply
-        .header('cache-control', 'no-store')
-        .header('x-guest-cache', 'hit')
-        .type('text/html; charset=utf-8')
-        .send(stored.slice(cut + 1).replaceAll(stored.slice(0, cut), nonce));
+    // A guest's page is kept until the next write (core/page-cache.ts), and so is a member's page of the pages
+    // rendered once per set of groups (group-render.ts).
+    const { pages, versions } = app.ctx;
+    const renderAs = pages.enabled ? await groupRenderOf(request) : null;
+    const pageKey = !pages.enabled ? null : renderAs ? groupPageKey(request, renderAs) : guestPageKey(request);
+    // The counters first: a page kept under an older `pages` number is stale (groupRenderOf has read them already).
+    if (pageKey && !renderAs) await versions.refresh();
+    const kept = pageKey ? pages.keyOf(pageKey) : null;
+    const stored = kept ? await pages.get(kept.key) : undefined;
+    if (stored) {
+      reply.header('x-guest-cache', 'hit').header('x-page-source', stored.source);
+      return sendKeptPage(request, reply, stored.page);
     }
-    const since = cache.current();
     // Visitors asking for the same page while it renders wait for that render instead of starting their own (when
-    // a kept page expires under load, one render serves them all).
-    // Only a render that began after the last write is shared (as only such a render is kept).
-    const under = key ? inFlight.get(key) : undefined;
-    const rendering = under && under.since === since ? under.render : undefined;
+    // a write made every kept page stale, one render serves them all).
+    const rendering = kept ? inFlight.get(kept.key) : undefined;
     if (rendering) {
       const shared = await rendering;
-      if (shared && keepable(shared)) {
-        return reply
-          .header('cache-control', 'no-store')
-          .header('x-guest-cache', 'shared')
-          .type('text/html; charset=utf-8')
-          .send(shared.html.replaceAll(shared.nonce, nonce));
-      }
+      if (shared?.kept) return sendKeptPage(request, reply.header('x-guest-cache', 'shared'), shared.kept);
     }
     const render = loaded
       .render({
         url: request.url,
-        nonce,
         headers: request.headers,
-        api: apiFor(request, renderAs),
+        api: pageApi(app, request, renderAs),
         ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
       })
-      .then((rendered) => ({ ...rendered, nonce }));
-    if (key && !rendering) {
-      const entry = { since, render: render.catch(() => null) };
-      inFlight.set(key, entry);
-      void entry.render.finally(() => {
-        if (inFlight.get(key) === entry) inFlight.delete(key);
+      .then(withPagePolicy)
+      .then(async (result) => ({
+        result,
+        // Compressed once here; the answer below is sent from these bytes (never compressed again).
+        kept:
+          kept && keepable(result) ? await pages.set(kept.key, kept.version, result.html, result.headers ?? {}) : null,
+      }));
+    if (kept && !rendering) {
+      const entry = render.catch(() => null);
+      inFlight.set(kept.key, entry);
+      void entry.finally(() => {
+        if (inFlight.get(kept.key) === entry) inFlight.delete(kept.key);
       });
     }
-    const result = await render;
-    if (key && keepable(result)) {
-      cache.set(key, since, `${nonce}\n${result.html}`);
-      reply.header('x-guest-cache', 'miss');
-    }
+    const { result, kept: page } = await render;
+    if (page) return sendKeptPage(request, reply.header('x-guest-cache', 'miss'), page);
     reply.code(result.status);
     for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
     if (result.status >= 300 && result.status < 400) return reply.send();

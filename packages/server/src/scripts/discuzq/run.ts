@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import cliProgress from 'cli-progress';
+import type { FileStore } from '../../core/storage/index.js';
 import type { Database } from '../../db/database.js';
 import { runImport, type ImportProgress, type ImportReport } from './importer.js';
 import { openDumpSource } from './dump-source.js';
@@ -18,7 +19,8 @@ export interface ImportDiscuzqInput {
   timezoneOffset: number;
   dryRun: boolean;
   force: boolean;
-  uploadsDir?: string;
+  /** The forum's store (core/storage); the app's, or the one STORAGE_URL names. */
+  files?: FileStore;
   /** The steps to run (tests of one part); all of them by default. */
   steps?: readonly Step[];
 }
@@ -61,7 +63,7 @@ function progressBars(): ImportProgress {
 
 export async function importDiscuzq(
   database: Pick<Database, 'db' | 'dialect'>,
-  input: ImportDiscuzqInput & { uploadsDir: string },
+  input: ImportDiscuzqInput & { files: FileStore },
   view: { bars: boolean } = { bars: false },
 ): Promise<ImportReport> {
   setSiteOffset(input.timezoneOffset);
@@ -76,7 +78,7 @@ export async function importDiscuzq(
       options: {
         storageDir: input.storageDir,
         appKey: input.appKey,
-        uploadsDir: input.uploadsDir,
+        files: input.files,
         dryRun: input.dryRun,
         notificationDays: 90,
       },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileStore } from '../../core/storage/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { DzqRow } from './source.js';
@@ -28,8 +29,8 @@ export interface ImportOptions {
   storageDir: string | null;
   /** The old site's config key (config/config.php `key`), to read its encrypted settings. */
   appKey: string | null;
-  /** Where our uploads are (DATA_DIR/uploads): imported images and avatars go there, files beside it. */
-  uploadsDir: string;
+  /** Where our files are kept (the forum's store: DATA_DIR or its bucket): imported images, avatars and files go there. */
+  files: FileStore;
   dryRun: boolean;
   /** Notifications older than this many days are not brought over. */
   notificationDays: number;

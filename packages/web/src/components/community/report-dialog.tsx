@@ -95,20 +95,27 @@ export function ReportAction({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The dialog is made when first opened (then kept, with what was chosen in it): a page of replies has an action on
+  // every post, and the server's render would otherwise build every closed dialog's content.
+  const [used, setUsed] = useState(false);
+  const show = (): void => {
+    setUsed(true);
+    setOpen(true);
+  };
   const testId = `report-${TYPE_NAME[target.type]}`;
   return (
     <>
       {variant === 'button' ? (
-        <Button type="text" size="middle" onClick={() => setOpen(true)} data-testid={testId}>
+        <Button type="text" size="middle" onClick={show} data-testid={testId}>
           {t('community.report.action')}
         </Button>
       ) : (
-        <button type="button" className="lt-action" onClick={() => setOpen(true)} data-testid={testId}>
+        <button type="button" className="lt-action" onClick={show} data-testid={testId}>
           <Icon name="flag" />
           <span>{t('community.report.action')}</span>
         </button>
       )}
-      <ReportDialog target={target} open={open} onClose={() => setOpen(false)} />
+      {used ? <ReportDialog target={target} open={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { imageMarkdown, insertBlock, wrapSelection } from './markdown-editor';
 import { matchedPostHref } from './matched-post';
 import { pageWindow } from './pager';
 import { shareText, SHARE_TEXT_MAX } from './share-text';
-import { friendlyTime, stableTime } from './time-text';
+import { dateTimeText, friendlyTime, stableTime } from './time-text';
 
 describe('shareText (spec: images, line breaks, paragraph tags and whitespace removed, cut to 17)', () => {
   it('strips and cuts', () => {
@@ -79,6 +79,19 @@ describe('times', () => {
     const now = Date.parse('2026-11-21T10:00:00Z');
     expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
     expect(friendlyTime('2026-11-21T07:00:00Z', 'zh', now)).toBe('3小时前');
+    // Each language keeps its own formatter: switching back and forth never mixes them up.
+    expect(friendlyTime('2026-11-21T09:57:00Z', 'zh', now)).toBe('3分钟前');
+    expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
+  });
+
+  it("formats an older time as the language's date and time", () => {
+    const at = Date.parse('2026-10-01T08:05:00Z');
+    for (const locale of ['en', 'zh', 'en']) {
+      const expected = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+      expect(dateTimeText(at, locale)).toBe(expected);
+      expect(friendlyTime('2026-10-01T08:05:00Z', locale, Date.parse('2026-11-21T10:00:00Z'))).toBe(expected);
+    }
+    expect(dateTimeText(at, 'en')).not.toBe(dateTimeText(at, 'zh'));
   });
 });
 

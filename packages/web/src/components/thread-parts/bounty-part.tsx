@@ -1,14 +1,11 @@
 import { parseMoney, type BountyPart, type PostItem, type ThreadDetail } from '@luntan/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess, request } from '../../api/dispatcher';
-import { threadDetailQuery } from '../../api/forum-queries';
 import { refreshMoney } from '../../api/money-queries';
-import { useAppContext } from '../../app-context';
-import { useViewer } from '../../hooks/use-forum';
 import { PayPasswordInput } from '../money/pay-password';
-import { stableTime } from '../forum/time-text';
+import { dateTimeText, stableTime } from '../forum/time-text';
 import { Button, Dialog, Icon, TextInput, toast } from '../ui';
 
 /*
@@ -95,7 +92,7 @@ function DeadlineText({ iso }: { iso: string }) {
   useEffect(() => {
     const at = Date.parse(iso);
     if (Number.isFinite(at)) {
-      setText(new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+      setText(dateTimeText(at, i18n.language));
     }
   }, [iso, i18n.language]);
   return (
@@ -150,16 +147,17 @@ function AwardDialog({
   thread,
   item,
   bounty,
+  viewerId,
   onClose,
 }: {
   thread: ThreadDetail;
   item: PostItem;
   bounty: BountyPart;
+  viewerId: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const viewer = useViewer();
   const formId = useId();
   const [amount, setAmount] = useState('');
   const [payPassword, setPayPassword] = useState('');
@@ -190,7 +188,7 @@ function AwardDialog({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['thread', thread.threadId] }),
         queryClient.invalidateQueries({ queryKey: ['posts', thread.threadId] }),
-        refreshMoney(queryClient, viewer?.userId ?? 0),
+        refreshMoney(queryClient, viewerId),
       ]);
       onClose();
     } finally {
@@ -246,24 +244,36 @@ function AwardDialog({
   );
 }
 
+/** The thread's bounty (part 107), or null when it has none. */
+export function bountyOf(thread: ThreadDetail): BountyPart | null {
+  return (thread.content.indexes['107']?.body as BountyPart | null | undefined) ?? null;
+}
+
 /**
  * On a reply of a bounty question: the mark of what it was awarded, and for the thread's author (not on their own
- * replies, while the bounty runs and something is left) the "award" action.
+ * replies, while the bounty runs and something is left) the "award" action. The page reads the thread, its bounty
+ * and the viewer once and hands them to every reply (rendered only when the thread has a bounty).
  */
-export function BountyReplyAction({ item, threadId }: { item: PostItem; threadId: number }) {
+export function BountyReplyAction({
+  item,
+  thread,
+  bounty,
+  viewerId,
+}: {
+  item: PostItem;
+  thread: ThreadDetail;
+  bounty: BountyPart;
+  viewerId: number | null;
+}) {
   const { t } = useTranslation();
-  const { api } = useAppContext();
-  const viewer = useViewer();
   const [open, setOpen] = useState(false);
-  const detail = useQuery({ ...threadDetailQuery(api, threadId), enabled: false }).data;
-  const thread = detail && isSuccess(detail) ? detail.Data : null;
-  const bounty = thread?.content.indexes['107']?.body as BountyPart | null | undefined;
-  if (!thread || !bounty || item.isComment || item.isFirst) return null;
+  if (item.isComment || item.isFirst) return null;
   const awarded = bounty.awards.filter((a) => a.postId === item.id);
   const total = awarded.reduce((sum, a) => sum + (parseMoney(a.amount) ?? 0), 0);
   const mayAward =
-    viewer?.userId === thread.user.userId &&
-    item.user.userId !== viewer.userId &&
+    viewerId !== null &&
+    viewerId === thread.user.userId &&
+    item.user.userId !== viewerId &&
     !bounty.isExpired &&
     (parseMoney(bounty.remaining) ?? 0) > 0;
   return (
@@ -278,7 +288,9 @@ export function BountyReplyAction({ item, threadId }: { item: PostItem; threadId
           {t('threadParts.bounty.award')}
         </Button>
       ) : null}
-      {open ? <AwardDialog thread={thread} item={item} bounty={bounty} onClose={() => setOpen(false)} /> : null}
+      {open && viewerId !== null ? (
+        <AwardDialog thread={thread} item={item} bounty={bounty} viewerId={viewerId} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }

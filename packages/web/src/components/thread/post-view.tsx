@@ -1,35 +1,55 @@
-import { type PostItem } from '@luntan/shared';
+import type { BountyPart, PostItem, ThreadDetail } from '@luntan/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { post } from '../../api/mutate';
 import { postAnchor } from '../forum/post-anchor';
 import { TimeText } from '../forum/time-text';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { toast } from '../ui';
-import { useForum, useViewer } from '../../hooks/use-forum';
 import { ReportAction } from '../community/report-dialog';
-import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
 import { Composer } from './composer';
 import { BountyReplyAction } from '../thread-parts/bounty-part';
 
-export function PostView({
-  item,
-  threadId,
-  isComment,
-  target,
-}: {
-  item: PostItem;
+/**
+ * What every post of a page shares, read once by the list (Replies) and handed to each post: a page of twenty replies
+ * would otherwise subscribe to the site's and the thread's queries and translate the same labels twenty times over.
+ * The list re-renders when any of it changes (the viewer signing in or out, the thread, the language).
+ */
+export interface PostShared {
   threadId: number;
-  isComment?: boolean;
+  /** The signed-in viewer's id; null for a guest. */
+  viewerId: number | null;
+  /** Publishing asks for a captcha (the site's setting). */
+  publishCaptcha: boolean;
+  /** The thread and its bounty, when it is a bounty question: each reply shows its award mark and action. */
+  bounty: { thread: ThreadDetail; part: BountyPart } | null;
+  /** The post the address points at, marked. */
   target: number | null;
-}) {
-  const { t } = useTranslation();
-  const refresh = useRefresh(threadId);
+  /** Refreshes the thread and its replies after a change. */
+  refresh: () => Promise<void>;
+  t: TFunction;
+  /** The labels every post shows, translated once (postLabels). */
+  labels: PostLabels;
+}
+
+export type PostLabels = ReturnType<typeof postLabels>;
+
+export function postLabels(t: TFunction) {
+  return {
+    replyTo: t('thread.replyTo'),
+    underReview: t('forum.underReview'),
+    like: t('thread.like'),
+    comment: t('thread.comment'),
+    edit: t('thread.edit'),
+    delete: t('thread.delete'),
+  };
+}
+
+export function PostView({ item, isComment, shared }: { item: PostItem; isComment?: boolean; shared: PostShared }) {
+  const { threadId, viewerId, publishCaptcha, target, refresh, t, labels } = shared;
   const [mode, setMode] = useState<'view' | 'edit' | 'comment'>('view');
-  const viewer = useViewer();
-  const publishCaptcha = useForum().forum?.other.createThreadWithCaptcha === true;
 
   const like = async () => {
     if (await post('/api/v3/posts.update', { id: item.id, isLiked: !item.isLiked })) await refresh();
@@ -82,11 +102,11 @@ export function PostView({
           </Link>
           {item.commentUser ? (
             <span className="lt-post__to">
-              {t('thread.replyTo')} {item.commentUser.nickname}
+              {labels.replyTo} {item.commentUser.nickname}
             </span>
           ) : null}
           <TimeText iso={item.createdAt} />
-          {!item.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
+          {!item.isApproved ? <span className="lt-tag lt-tag--review">{labels.underReview}</span> : null}
         </header>
         {mode === 'edit' ? (
           <Composer
@@ -103,7 +123,7 @@ export function PostView({
         <footer className="lt-post__actions">
           <ActionButton
             icon="like"
-            label={t('thread.like')}
+            label={labels.like}
             active={item.isLiked}
             count={item.likeCount}
             onClick={like}
@@ -112,20 +132,27 @@ export function PostView({
           {item.ability.canReply ? (
             <ActionButton
               icon="comment"
-              label={t('thread.comment')}
+              label={labels.comment}
               count={isComment ? undefined : item.replyCount}
               onClick={() => setMode(mode === 'comment' ? 'view' : 'comment')}
               testId="post-comment"
             />
           ) : null}
           {item.ability.canEdit ? (
-            <ActionButton icon="edit" label={t('thread.edit')} onClick={() => setMode('edit')} testId="post-edit" />
+            <ActionButton icon="edit" label={labels.edit} onClick={() => setMode('edit')} testId="post-edit" />
           ) : null}
           {item.ability.canDelete ? (
-            <ActionButton icon="trash" label={t('thread.delete')} onClick={remove} testId="post-delete" />
+            <ActionButton icon="trash" label={labels.delete} onClick={remove} testId="post-delete" />
           ) : null}
-          {isComment ? null : <BountyReplyAction item={item} threadId={threadId} />}
-          {viewer && viewer.userId !== item.user.userId ? (
+          {shared.bounty && !isComment ? (
+            <BountyReplyAction
+              item={item}
+              thread={shared.bounty.thread}
+              bounty={shared.bounty.part}
+              viewerId={viewerId}
+            />
+          ) : null}
+          {viewerId !== null && viewerId !== item.user.userId ? (
             <ReportAction target={{ type: 2, threadId, postId: item.id }} />
           ) : null}
         </footer>
@@ -143,7 +170,7 @@ export function PostView({
         {item.comments.length > 0 ? (
           <div className="lt-post__comments">
             {item.comments.map((c) => (
-              <PostView key={c.id} item={c} threadId={threadId} isComment target={target} />
+              <PostView key={c.id} item={c} isComment shared={shared} />
             ))}
             {item.replyCount > item.comments.length ? (
               <p className="lt-post__more">

@@ -9,9 +9,10 @@ import { useAppContext } from '../../app-context';
 import { Pager } from '../forum/pager';
 import { Spinner, toast } from '../ui';
 import { useForum, useViewer } from '../../hooks/use-forum';
+import { bountyOf } from '../thread-parts/bounty-part';
 import { useRefresh, useTargetPost } from './thread-hooks';
 import { Composer } from './composer';
-import { PostView } from './post-view';
+import { PostView, postLabels, type PostShared } from './post-view';
 
 export function Replies({ thread, page }: { thread: ThreadDetail; page: number }) {
   const { t } = useTranslation();
@@ -23,6 +24,18 @@ export function Replies({ thread, page }: { thread: ThreadDetail; page: number }
   const result = useQuery(postsQuery(api, thread.threadId, page)).data;
   const list = result && isSuccess(result) ? result.Data : null;
   const target = useTargetPost();
+  const bounty = bountyOf(thread);
+  // Read once here for every post of the page (see PostShared).
+  const shared: PostShared = {
+    threadId: thread.threadId,
+    viewerId: viewer?.userId ?? null,
+    publishCaptcha,
+    bounty: bounty ? { thread, part: bounty } : null,
+    target,
+    refresh,
+    t,
+    labels: postLabels(t),
+  };
 
   const reply = async (text: string, captcha?: string) => {
     const done = await post('/api/v3/posts.create', {
@@ -47,7 +60,7 @@ export function Replies({ thread, page }: { thread: ThreadDetail; page: number }
       {result && !list ? <p className="lt-empty">{result.Message}</p> : null}
       {list && list.pageData.length === 0 ? <p className="lt-empty">{t('thread.noReplies')}</p> : null}
       {list?.pageData.map((item) => (
-        <PostView key={item.id} item={item} threadId={thread.threadId} target={target} />
+        <PostView key={item.id} item={item} shared={shared} />
       ))}
       {list ? <Pager current={list.currentPage} total={list.totalPage} /> : null}
       {thread.ability.canReply ? (

@@ -81,6 +81,7 @@ export const adminPlugins: Catalogue<typeof zh> = {
       bounty: 'Bounty questions',
       withdrawal: 'Withdrawals',
       report: 'Reports',
+      stop_words: 'Stop words',
     },
   },
 };

@@ -77,6 +77,7 @@ export const adminPlugins = {
       bounty: '悬赏',
       withdrawal: '提现',
       report: '举报',
+      stop_words: '敏感词',
     },
   },
 } as const;

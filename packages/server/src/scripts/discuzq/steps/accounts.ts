@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import pino from 'pino';
 import path from 'node:path';
+import { assertKey, contentTypeOfKey } from '../../../core/storage/index.js';
 import { encodeSetting } from '../../../modules/settings/index.js';
 import { normalizeUsername } from '../../../modules/users/index.js';
 import { storeImportedProfileImage } from '../../../modules/account/index.js';
@@ -269,7 +270,7 @@ async function profileImage(
     return '';
   }
   if (ctx.run.options.dryRun) return '';
-  const url = await storeImportedProfileImage(ctx.run.options.uploadsDir, userId, kind, bytes, log);
+  const url = await storeImportedProfileImage(ctx.run.options.files, userId, kind, bytes, log);
   if (!url) {
     ctx.skip(`${kind} file is no image`);
     return '';
@@ -429,9 +430,8 @@ const emojiStep: TableStep = {
         try {
           const bytes = await fs.readFile(from);
           if (!ctx.run.options.dryRun) {
-            const to = path.join(ctx.run.options.uploadsDir, url.replace(/^\/+/, ''));
-            await fs.mkdir(path.dirname(to), { recursive: true });
-            await fs.writeFile(to, bytes);
+            const key = `uploads/${url.replace(/^\/+/, '')}`;
+            await ctx.run.options.files.put(assertKey(key), bytes, contentTypeOfKey(key));
           }
           url = `/uploads/${url.replace(/^\/+/, '')}`;
         } catch {

@@ -69,7 +69,7 @@ const attachmentsStep: TableStep = {
   async write(rows, ctx) {
     const users = await ctx.run.ids('users');
     const ids = await ctx.run.ids('attachments');
-    const { storageDir, uploadsDir, dryRun } = ctx.run.options;
+    const { storageDir, files, dryRun } = ctx.run.options;
     for (const r of rows) {
       const id = int(r.id);
       const userId = int(r.user_id);
@@ -116,7 +116,7 @@ const attachmentsStep: TableStep = {
         }
         const stored = dryRun
           ? { fileDir, fileKey, sizes: [] }
-          : await storeImage(uploadsDir, bytes, image, log, { fileDir, fileKey });
+          : await storeImage(files, bytes, image, log, { fileDir, fileKey });
         values = {
           format: image.format,
           width: image.width,
@@ -127,7 +127,7 @@ const attachmentsStep: TableStep = {
         };
       } else {
         const format = (extensionOfName(str(r.file_name)) || extensionOfName(str(r.attachment)) || 'bin').slice(0, 16);
-        if (!dryRun) await storeFile(uploadsDir, bytes, format, { fileDir, fileKey });
+        if (!dryRun) await storeFile(files, bytes, format, { fileDir, fileKey });
         values = {
           format,
           width: 0,
