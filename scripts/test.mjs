@@ -31,6 +31,7 @@ function vitest(label, extra) {
   run(label, 'npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    slowestFiles(label, report);
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     if ((report.numTotalTests ?? 0) === 0) {
@@ -40,6 +41,18 @@ function vitest(label, extra) {
   } else {
     exitCode ||= 1;
   }
+}
+
+/** The files that took longest, from vitest's JSON report: where the suite's time goes, for whoever shortens CI. */
+function slowestFiles(label, report) {
+  const files = (report.testResults ?? [])
+    .map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .filter((file) => Number.isFinite(file.seconds))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (files.length === 0) return;
+  console.log(`\n${label}: slowest files`);
+  for (const file of files) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
 }
 
 console.log(`Database for this run (browser tests included): ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);

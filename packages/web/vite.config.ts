@@ -6,12 +6,25 @@ import { pluginShims } from './build/plugin-shims';
 
 /**
  * The small modules every page uses (the API dispatcher, the viewer's session, the UI widgets, the shared constants)
- * and, through their imports, React Router and i18next: one chunk instead of a dozen of a few hundred bytes each,
- * which compresses better and costs fewer requests. Left to itself the bundler splits them by which lazy pages share
- * them. The first page's budget (src/server/first-load.test.ts) counts on it.
+ * and, through their imports, React Router and i18next. Left to itself the bundler splits them by which lazy pages
+ * share them, into a dozen chunks of a few hundred bytes each; grouped with the entry module (and so with everything
+ * the entry imports: React DOM, TanStack Query, the layouts), they are the entry's one chunk, which compresses better
+ * than two halves and costs one request. The first page's budget (src/server/first-load.test.ts) counts on it.
  */
 const APP_CORE =
   /packages[\\/](shared[\\/]src[\\/](codes|constants|list-codes|locale|money)\.ts|web[\\/]src[\\/](app-context|platform[\\/]|auth[\\/](session|jump-url|token)|api[\\/](queries|mutate|dispatcher|query-string|token-store|client)\.ts|hooks[\\/]use-pending|plugin-runtime[\\/]plugin-registry|components[\\/]ui[\\/]))/;
+
+/**
+ * The thread list's parts (the home page's, also the topic, search and profile pages'): a dozen modules of one or two
+ * kB each. Left to the bundler they are a dozen chunks, each a request whose response headers cost nearly as much as
+ * its body; as one chunk the home page's first load is some 10 kB lighter (src/server/first-load.test.ts).
+ */
+const THREAD_LIST =
+  /packages[\\/](shared[\\/]src[\\/](topics|position)\.ts|web[\\/]src[\\/](api[\\/](forum|people|topic)-queries\.ts|components[\\/](plain-link|forum[\\/](pager|thread-card|matched-post|highlight|time-text|hot-topics|post-anchor)|thread-parts[\\/](part-marks|position-view)|money[\\/](price-tag|thread-money)|people[\\/](anonymous-user|user-hover-card|user-link))\.tsx?))$/;
+
+/** The entry module, and React Query's provider and `useQueryClient` (alone, the root and lazy pages share them). */
+const ENTRY =
+  /(packages[\\/]web[\\/]src[\\/]entry-client\.tsx|node_modules[\\/]@tanstack[\\/]react-query[\\/].*[\\/]QueryClientProvider\.js)$/;
 
 const sharedSource = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
 const sdkSource = fileURLToPath(new URL('../plugin-sdk/src/index.ts', import.meta.url));
@@ -64,7 +77,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         rollupOptions: {
           input: 'src/entry-client.tsx',
-          output: { codeSplitting: { groups: [{ name: 'app-core', test: APP_CORE }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'entry-client', test: (id) => APP_CORE.test(id) || ENTRY.test(id) },
+                // Only these modules: what they import (the query client, the plugin slots) stays where every page has it.
+                { name: 'thread-list', test: THREAD_LIST, includeDependenciesRecursively: false },
+              ],
+            },
+          },
         },
       },
   // The server bundle carries its own production React (and every other dependency): the API server need not

@@ -92,6 +92,8 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     api.ctx.guestCache,
     (request) => tokenFromRequest(request) !== null || renderAsFromRequest(request) !== null,
   );
+  // What a write emits tells the write hook above which kept pages it staled (core/page-cache.ts).
+  if (api.ctx.pages.enabled) api.ctx.events.recordWrites(api);
   registerApiEtag(api);
   api.addHook('onRequest', trackApiRequest);
   api.addHook('onRequest', refuseCrossSiteWrites);

@@ -8,7 +8,7 @@ import { EventBus } from './core/events/event-bus.js';
 import { forumKey } from './core/forum-key.js';
 import { GuestAnswerCache } from './core/guest-cache.js';
 import { LiveHub } from './core/live.js';
-import { PageCache } from './core/page-cache.js';
+import { deliveredScopeOf, PageCache, pageScopeOf } from './core/page-cache.js';
 import { MailTransport } from './core/mail.js';
 import { AttemptLimiter, LimiterStore, LoginThrottle } from './core/rate-limit.js';
 import { SignalBus } from './core/signals.js';
@@ -60,7 +60,10 @@ export interface AppContext {
   signals: SignalBus;
   /** What guests read, kept for a moment (core/guest-cache.ts). */
   guestCache: GuestAnswerCache;
-  /** Rendered pages, kept until the next write, shared through Redis when there is one (core/page-cache.ts). */
+  /**
+   * Rendered pages, kept until a write changes what they show, shared through Redis when there is one
+   * (core/page-cache.ts).
+   */
   pages: PageCache;
   /**
    * Domain events (core/events): `emit(trx, name, payload)` in the transaction of a change; subscribers (notifications,
@@ -95,10 +98,12 @@ export function createContext(config: Config, database: Database): Omit<AppConte
   const pages = new PageCache(config.guestCacheMs > 0, database.db, versions, {
     redisUrl: config.redisUrl,
     namespace: forumKey(config),
+    handle: database.handle,
   });
-  // What a write or a subscriber changed may show on any kept page.
-  guestCache.afterWrite(() => pages.noteWrite());
-  events.afterDelivery(() => pages.noteWrite());
+  // What a write or a subscriber changed shows where its events say (core/page-cache.ts): its threads' pages and the
+  // lists, or anywhere.
+  guestCache.afterWrite((request) => pages.noteWrite(pageScopeOf(request?.emittedEvents)));
+  events.afterDelivery((delivered) => pages.noteWrite(deliveredScopeOf(delivered)));
   return {
     config,
     db: database.db,

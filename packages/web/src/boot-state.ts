@@ -17,12 +17,16 @@ export const BOOT_STATE_ELEMENT_ID = 'luntan-state';
  */
 export const ROUTER_STATE_ELEMENT_ID = 'luntan-router';
 
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 /** JSON that is safe inside a `<script>` element (no `</script>`, no `<!--`, no line separators). */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass over the text (a page's boot state is tens of kilobytes).
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }

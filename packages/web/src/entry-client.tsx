@@ -1,5 +1,5 @@
 import { hydrate, notifyManager, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -41,6 +41,15 @@ function readDataBlock(id: string): unknown {
   return JSON.parse(element.textContent);
 }
 
+/**
+ * Lets the browser in (input, a frame) before the next step of starting the app: on a slow phone each step (reading
+ * the server's data, the language, matching the routes, starting the router) takes tens of milliseconds, and one
+ * task for all of them would keep the page that is already shown from answering for as long.
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 declare global {
   interface Window {
     __staticRouterHydrationData?: unknown;
@@ -66,8 +75,9 @@ async function main(): Promise<void> {
   const queryClient = createQueryClient(false);
   hydrate(queryClient, state.queries);
   // Only the page's language is loaded (the server preloads its chunk); it must be there before the first render.
-  const catalogue = loadCatalogue(state.locale);
-  const i18n = createI18nWith(state.locale, { [state.locale]: await catalogue });
+  const messages = await loadCatalogue(state.locale);
+  await yieldToBrowser();
+  const i18n = createI18nWith(state.locale, { [state.locale]: messages });
   const pleaseLogin = (): string => i18n.t('auth.pleaseLogin');
   const ctx: AppContext = { queryClient, api: browserApi, isServer: false };
   const routes = createRoutes(ctx, pleaseLogin);
@@ -75,12 +85,14 @@ async function main(): Promise<void> {
   // A guard that fired on the server handed the return address over in a cookie.
   const redirectedByGuard = adoptJumpUrlCookie();
 
+  await yieldToBrowser();
   try {
     await loadInitialRoutes(routes);
   } catch (error) {
     // The router's error boundary shows the asset error page (with a reload button).
     console.error(error);
   }
+  await yieldToBrowser();
   const router = createBrowserRouter(routes);
 
   setErrorListener(
@@ -96,23 +108,30 @@ async function main(): Promise<void> {
     }),
   );
 
+  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root');
-  hydrateRoot(
-    container,
-    <AppProviders ctx={ctx} i18n={i18n} platform={state.platform}>
-      <RouterProvider router={router} />
-      {state.forGroups ? <ReadAsMember queryClient={queryClient} /> : null}
-    </AppProviders>,
-    {
-      // A plugin that throws is a console warning only (its slot's boundary writes it); other caught errors are
-      // logged as React would.
-      onCaughtError: (error, info) => {
-        if (info.errorBoundary instanceof PluginErrorBoundary) return;
-        console.error(error, info.componentStack);
+  // Hydrated as a transition: React then works in slices of a few milliseconds and lets the browser in between,
+  // instead of one task as long as the whole page (on a slow phone, a second or more of a page that looks ready but
+  // ignores the reader). What is shown meanwhile is the server's HTML, so nothing waits to be seen; a click meanwhile
+  // makes React finish hydrating at once and is then handled.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <AppProviders ctx={ctx} i18n={i18n} platform={state.platform}>
+        <RouterProvider router={router} />
+        {state.forGroups ? <ReadAsMember queryClient={queryClient} /> : null}
+      </AppProviders>,
+      {
+        // A plugin that throws is a console warning only (its slot's boundary writes it); other caught errors are
+        // logged as React would.
+        onCaughtError: (error, info) => {
+          if (info.errorBoundary instanceof PluginErrorBoundary) return;
+          console.error(error, info.componentStack);
+        },
       },
-    },
-  );
+    );
+  });
   if (redirectedByGuard) toast.info(pleaseLogin());
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Envelope } from '@luntan/shared';
 import { describe, expect, it } from 'vitest';
-import { render, type RenderInput } from './entry-server';
+import { render, renderPage, type RenderInput } from './entry-server';
 import { envelope, forum, unread, viewer } from './test/fixtures';
 
 type Forum = ReturnType<typeof forum>;
@@ -148,5 +148,34 @@ describe('server rendering', () => {
     const state = /id="luntan-state">(.*?)<\/script>/.exec(result.html)![1]!;
     expect(state).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
     expect(JSON.stringify(JSON.parse(state))).toContain(title);
+  });
+});
+
+describe('a page in two parts', () => {
+  it('knows its status and head before the app renders, and renders the app once asked', async () => {
+    const data = forum({ site: { siteName: 'Two Parts' } });
+    const home = await renderPage({ url: '/', headers: { 'user-agent': DESKTOP }, api: serverApi(data) });
+    expect(home.status).toBe(200);
+    expect(home.head).toMatch(/^<!doctype html><html [^>]*><head>.*<title>Two Parts<\/title>.*<\/head><body>$/);
+    expect(home.head).not.toContain('id="root"');
+    const rest = home.rest();
+    expect(rest).toMatch(/^<div id="root">.*首页.*<\/body><\/html>$/s);
+    expect(rest).toContain('id="luntan-state"');
+
+    const missing = await renderPage({
+      url: '/no/such/page',
+      headers: { 'user-agent': DESKTOP },
+      api: serverApi(data),
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.rest()).toContain('资源不存在');
+  });
+
+  it('has nothing to send for a redirect', async () => {
+    const result = await renderPage({ url: '/my', headers: { 'user-agent': DESKTOP }, api: serverApi(forum()) });
+    expect(result.status).toBe(302);
+    expect(result.headers?.location).toMatch(/^\/user\/login/);
+    expect(result.head).toBe('');
+    expect(result.rest()).toBe('');
   });
 });

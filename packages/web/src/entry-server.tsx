@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, resolveLocale, type Envelope, type Forum, type Locale, type Viewer } from '@luntan/shared';
 import type { i18n as I18n } from 'i18next';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -23,7 +23,8 @@ import { handle as notFoundHandle } from './routes/not-found';
 import { documentTitle, isNotFoundMatch, pageHead, shownMatches } from './routing/handle';
 import { ROUTE_MODULES } from './routing/route-modules';
 import { loadImportMap, loadManifest, pageAssets } from './server/assets';
-import { renderDocument } from './server/document';
+import { dehydratePage } from './server/dehydrate';
+import { renderDocumentHead, renderDocumentRest } from './server/document';
 
 export interface RenderInput {
   /** Path and query of the request, e.g. `/search?keyword=x`. */
@@ -137,22 +138,49 @@ function i18nFor(locale: Locale): I18n {
   return i18n;
 }
 
+/**
+ * The route table and its handler, made once for the process (building them took about 1.3 ms a page, and each
+ * fresh table loaded its lazy pages again): a request's query client and API reach its loaders as their `context`.
+ * The guards' "please log in" toast is the browser's (on the server a guard redirects with a cookie).
+ */
+const handler = createStaticHandler(
+  createRoutes(
+    ({ context }) => context as unknown as AppContext,
+    () => '',
+  ),
+);
+
+/**
+ * A page in two parts: `head`, the document up to the opening of its body, known once the loaders have read the page's
+ * data, and `rest()`, which renders the app and writes the remaining document (the server sends the head first, so
+ * the browser fetches the styles and scripts while the app renders: modules/web/web.routes.ts). `head + rest()` is the
+ * whole page. `rest()` renders once; a component that throws while rendering throws from it.
+ */
+export interface RenderedPage extends Omit<RenderResult, 'html'> {
+  head: string;
+  rest: () => string;
+}
+
 /** Renders one page: the same routes and components the browser hydrates. */
 export async function render(input: RenderInput): Promise<RenderResult> {
+  const { head, rest, ...page } = await renderPage(input);
+  return { ...page, html: head + rest() };
+}
+
+/** Reads one page's data and writes its head; its app is rendered by `rest()` (RenderedPage). */
+export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const url = new URL(input.url, 'http://luntan.local');
   const platform = platformFromUserAgent(header(input.headers, 'user-agent'));
   const queryClient = createQueryClient(true);
   const ctx: AppContext = { queryClient, api: createServerApiClient(input.api), isServer: true };
-  // The locale is known only after the site settings arrive; the guard's toast text is browser-only anyway.
-  let pleaseLogin = (): string => '';
-  const routes = createRoutes(ctx, () => pleaseLogin());
-  const handler = createStaticHandler(routes);
 
   const requestHeaders = new Headers();
   for (const [name, value] of Object.entries(input.headers)) {
     if (typeof value === 'string') requestHeaders.set(name, value);
   }
-  const context = await handler.query(new Request(url, { method: 'GET', headers: requestHeaders }));
+  const context = await handler.query(new Request(url, { method: 'GET', headers: requestHeaders }), {
+    requestContext: ctx,
+  });
 
   if (context instanceof Response) {
     const headers: Record<string, string> = {};
@@ -160,7 +188,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     if (location) headers.location = location;
     const cookie = context.headers.get('Set-Cookie');
     if (cookie) headers['set-cookie'] = cookie;
-    return { status: context.status, html: '', headers };
+    return { status: context.status, head: '', rest: () => '', headers };
   }
 
   if (input.forGroups) standInForMember(queryClient, input.forGroups);
@@ -169,14 +197,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // The server's messages follow the same rule (packages/shared/src/locale.ts), so the two never disagree.
   const locale = resolveLocale(readCookie(header(input.headers, 'cookie'), LOCALE_COOKIE), site?.siteLocale);
   const i18n = i18nFor(locale);
-  pleaseLogin = () => i18n.t('auth.pleaseLogin');
-
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const appHtml = renderToString(
-    <AppProviders ctx={ctx} i18n={i18n} platform={platform}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
-  );
 
   let status = context.statusCode;
   if (status === 200 && isNotFoundMatch(context.matches.map((m) => m.route))) status = 404;
@@ -189,12 +209,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // The browser loads the page's language before hydrating: preloaded with the page's modules.
   const assets = pageAssets(manifest, [CATALOGUE_SOURCES[locale], ...routeSources]);
 
-  const boot: BootState = {
-    platform,
-    locale,
-    queries: dehydrate(queryClient),
-    ...(input.forGroups ? { forGroups: true } : {}),
-  };
   const headMatches = shownMatches(
     context.matches.map((m) => ({ id: m.route.id, handle: m.route.handle, data: context.loaderData[m.route.id] })),
     context.errors,
@@ -206,7 +220,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const origin = siteOrigin(input.headers);
   const siteStat = site?.siteStat ?? '';
   const importMapJson = importMap ? scriptSafeJson(importMap) : null;
-  const html = renderDocument({
+  const documentHead = renderDocumentHead({
     lang: htmlLang(locale),
     platform,
     viewerPending: Boolean(input.forGroups),
@@ -214,7 +228,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     keywords: site?.siteKeywords ?? '',
     description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
-    siteStat,
     openGraph: {
       'og:type': head.type ?? 'website',
       'og:title': head.title ?? title,
@@ -224,16 +237,36 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       'og:image': absoluteUrl(head.image || site?.siteLogo || '', origin),
     },
     importMapJson,
-    appHtml,
-    bootStateJson: scriptSafeJson(boot),
-    routerStateJson: routerStateJson(context),
     stylesheets: assets.stylesheets,
     modulePreloads: assets.modulePreloads,
-    entryScript: assets.entryScript,
   });
+
+  const rest = (): string => {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const appHtml = renderToString(
+      <AppProviders ctx={ctx} i18n={i18n} platform={platform}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+    );
+    // After the render: what it read is what the browser hydrates with.
+    const boot: BootState = {
+      platform,
+      locale,
+      queries: dehydratePage(queryClient),
+      ...(input.forGroups ? { forGroups: true } : {}),
+    };
+    return renderDocumentRest({
+      appHtml,
+      bootStateJson: scriptSafeJson(boot),
+      routerStateJson: routerStateJson(context),
+      entryScript: assets.entryScript,
+      siteStat,
+    });
+  };
   return {
     status,
-    html,
+    head: documentHead,
+    rest,
     headers: { 'cache-control': 'no-store' },
     scripts: { inline: importMapJson ? [importMapJson] : [], siteStat },
   };

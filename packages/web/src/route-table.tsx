@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { PARTNER_INVITE_PATH } from './api/error-handler';
 import { forumQuery, unreadQuery } from './api/queries';
 import { loaderPlatform, pluginListQuery } from './plugin-runtime/plugin-list';
-import type { AppContext } from './app-context';
+import { contextOf, type AppContextSource } from './app-context';
 import { adminOnly } from './admin/admin-guard';
 import { guestOnly, requireLogin } from './auth/guard';
 import { LOGIN_REQUIRED_ROUTES } from './auth/guarded-routes';
@@ -44,7 +44,10 @@ function openToUnpaid(pathname: string): boolean {
   );
 }
 
-export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteObject[] {
+/**
+ * `ctx`: the browser's AppContext, or how a loader finds its request's (the server builds the table once per process).
+ */
+export function createRoutes(ctx: AppContextSource, pleaseLogin: () => string): RouteObject[] {
   const loginRequired = requireLogin(ctx, pleaseLogin);
   const admin = adminOnly(ctx);
   /** A back-office page: every level checks, so nobody else's call reaches an admin API (they get not-found). */
@@ -57,13 +60,16 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
 
   /** A member's page: a guest whose group may not view users is asked to log in (the server would answer -3001). */
   const userViewRequired = async (args: LoaderFunctionArgs): Promise<null> => {
-    const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
+    const { queryClient, api } = contextOf(ctx, args);
+    const forum = await queryClient.ensureQueryData(forumQuery(api));
     if (forum.Code === 0 && !forum.Data.user && !forum.Data.other.canViewUser) return loginRequired(args);
     return null;
   };
 
-  const rootLoader = async ({ request }: LoaderFunctionArgs): Promise<null> => {
-    const forum = await ctx.queryClient.ensureQueryData(forumQuery(ctx.api));
+  const rootLoader = async (args: LoaderFunctionArgs): Promise<null> => {
+    const { request } = args;
+    const { queryClient, api, isServer } = contextOf(ctx, args);
+    const forum = await queryClient.ensureQueryData(forumQuery(api));
     // A member who owes the joining fee gets -3006 from every other call: the first page is the invitation to pay
     // (later navigations follow the -3006 answers through the shared error handler).
     const user = forum.Code === 0 ? forum.Data.user : null;
@@ -73,9 +79,9 @@ export function createRoutes(ctx: AppContext, pleaseLogin: () => string): RouteO
     const userId = user?.userId;
     await Promise.all([
       // The badge is in the first HTML too; the header refreshes it at once after hydration and every 60 s.
-      ctx.isServer && userId ? ctx.queryClient.ensureQueryData(unreadQuery(ctx.api, userId)) : null,
+      isServer && userId ? queryClient.ensureQueryData(unreadQuery(api, userId)) : null,
       // The enabled plugins of the layout: the server's page and the browser's first render agree on them.
-      ctx.queryClient.ensureQueryData(pluginListQuery(ctx.api, loaderPlatform(request, ctx.isServer))),
+      queryClient.ensureQueryData(pluginListQuery(api, loaderPlatform(request, isServer))),
     ]);
     return null;
   };

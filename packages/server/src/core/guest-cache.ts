@@ -22,8 +22,8 @@ export class GuestAnswerCache {
   private readonly answers: LRUCache<string, string> | null;
   /** Raised by every successful write; an answer is kept only if no write ended while it was computed. */
   private generation = 0;
-  /** What else every successful write must be followed by (the kept pages' counter: core/page-cache.ts). */
-  private readonly afterWrites: (() => Promise<void>)[] = [];
+  /** What else every successful write must be followed by (the kept pages' counters: core/page-cache.ts). */
+  private readonly afterWrites: ((request: FastifyRequest | null) => Promise<void>)[] = [];
 
   constructor(
     readonly ttlMs: number,
@@ -51,15 +51,21 @@ export class GuestAnswerCache {
     return this.answers !== null;
   }
 
-  /** Runs `task` after every successful write too, before the writer has its answer. */
-  afterWrite(task: () => Promise<void>): void {
+  /**
+   * Runs `task` after every successful write too, before the writer has its answer: given the write request (what
+   * it emitted: request.emittedEvents), or null for a change made outside any request.
+   */
+  afterWrite(task: (request: FastifyRequest | null) => Promise<void>): void {
     this.afterWrites.push(task);
   }
 
-  /** Forgets every answer in every process of the forum; called after every successful write. */
-  async invalidateEverywhere(): Promise<void> {
+  /** Forgets every answer in every process of the forum; called after every successful write (`request`'s, if any). */
+  async invalidateEverywhere(request: FastifyRequest | null = null): Promise<void> {
     if (!this.answers) return;
-    await Promise.all([this.signals.publish(GUEST_ANSWERS_STALE, null), ...this.afterWrites.map((task) => task())]);
+    await Promise.all([
+      this.signals.publish(GUEST_ANSWERS_STALE, null),
+      ...this.afterWrites.map((task) => task(request)),
+    ]);
   }
 
   /** Forgets every answer in this process. */
@@ -143,7 +149,7 @@ export function registerGuestCache(
       // (through the generation) refuse answers of reads that began before it. A refused or failed call changes
       // nothing, so a flood of bad requests cannot keep the cache empty.
       // Awaited so that the other processes are told before the writer has its answer.
-      await cache.invalidateEverywhere();
+      await cache.invalidateEverywhere(request);
     }
     return payload;
   });

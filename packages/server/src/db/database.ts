@@ -60,6 +60,7 @@ import * as imports from './migrations/2026112790-imports.js';
 import * as freeWordsFraction from './migrations/2026112797-free-words-fraction.js';
 import * as freeWordsFractionFill from './migrations/2026112798-free-words-fraction-fill.js';
 import * as userThreadSticks from './migrations/2026112795-user-thread-sticks.js';
+import * as threadPageVersions from './migrations/2026112901-thread-page-versions.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112797-free-words-fraction': freeWordsFraction,
   '2026112798-free-words-fraction-fill': freeWordsFractionFill,
   '2026112795-user-thread-sticks': userThreadSticks,
+  '2026112901-thread-page-versions': threadPageVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -201,12 +203,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * change. A statement still being iterated (Kysely's `stream()`, which the app does not use) is not handed out twice.
  */
 export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteConnection {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, SqliteDatabase.Statement | RowBuilder>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(source: string) {
       const cached = statements.get(source);
       if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(source);
+      const prepared = sqlite.prepare(source);
+      const statement = prepared.reader ? new RowBuilder(prepared) : prepared;
       statements.set(source, statement);
       return statement;
     },
@@ -215,6 +218,63 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteConne
       sqlite.close();
     },
   };
+}
+
+/**
+ * A statement that returns rows, read as arrays and made into objects here. better-sqlite3 (on Node 20) makes each
+ * row's object in C++, looking every column's name up in V8's string table again for every row and setting the
+ * properties one by one: a page of 20 threads of 32 columns spent longer on that than on everything else the query
+ * does. Here the names are read once per statement and every row's object is filled in the same order (one hidden
+ * class), with the keys, values and order better-sqlite3 gives. Reading the names again (`columns()`) costs more
+ * than a page of rows, and asking SQLite whether the schema moved costs a read lock per query; so they are read
+ * again when a row's width changes: SQLite recompiles a cached statement after a migration, and a migration that
+ * adds or drops a column changes the width of a `select *`. Migrations run before the server serves (cluster
+ * workers start after the primary's), so a column renamed under a running process, which keeps the width, is not
+ * looked for.
+ */
+class RowBuilder {
+  readonly reader = true;
+  private names: string[] | null = null;
+
+  constructor(private readonly statement: SqliteDatabase.Statement) {
+    statement.raw(true);
+  }
+
+  get busy(): boolean {
+    return this.statement.busy;
+  }
+
+  all(...parameters: unknown[]): Record<string, unknown>[] {
+    const rows = this.statement.all(...parameters) as unknown[][];
+    if (rows.length === 0) return [];
+    const names = this.namesFor(rows[0]!);
+    return rows.map((row) => buildRow(names, row));
+  }
+
+  *iterate(...parameters: unknown[]): IterableIterator<Record<string, unknown>> {
+    for (const row of this.statement.iterate(...parameters) as IterableIterator<unknown[]>) {
+      yield buildRow(this.namesFor(row), row);
+    }
+  }
+
+  run(...parameters: unknown[]): SqliteDatabase.RunResult {
+    return this.statement.run(...parameters);
+  }
+
+  /** The columns' names, read when first needed and again when the rows' width no longer matches them. */
+  private namesFor(row: readonly unknown[]): string[] {
+    if (this.names === null || this.names.length !== row.length) {
+      this.names = this.statement.columns().map((c) => c.name);
+    }
+    return this.names;
+  }
+}
+
+/** One row's object: every column in order, set as better-sqlite3 sets them on Node 20 (`row->Set`). */
+function buildRow(names: readonly string[], row: readonly unknown[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) object[names[i]!] = row[i];
+  return object;
 }
 
 /** Where the database's shared extensions live (PostgreSQL), apart from any forum's schema. */

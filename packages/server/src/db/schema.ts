@@ -340,6 +340,12 @@ export interface CacheVersionsTable {
   version: number;
 }
 
+/** A thread's kept-pages counter (core/page-cache.ts); no row: 0. */
+export interface ThreadPageVersionsTable {
+  threadId: number;
+  version: number;
+}
+
 export interface SigninFieldsTable {
   id: Generated<number>;
   name: string;
@@ -681,6 +687,7 @@ export interface DB {
   threadSearch: ThreadSearchTable;
   stopWords: StopWordsTable;
   cacheVersions: CacheVersionsTable;
+  threadPageVersions: ThreadPageVersionsTable;
   signinFields: SigninFieldsTable;
   userSigninFields: UserSigninFieldsTable;
   notificationTpls: NotificationTplsTable;

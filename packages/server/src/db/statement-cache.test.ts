@@ -36,4 +36,34 @@ describe('SQLite statement cache', () => {
     expect(read()).toEqual([{ a: 1, b: 7 }]);
     connection.close();
   });
+
+  it('answers the rows better-sqlite3 itself makes: every column in order, a name seen twice as better-sqlite3 has it', () => {
+    const raw = new SqliteDatabase(':memory:');
+    const connection = withStatementCache(raw);
+    raw.exec(`create table a (id integer primary key, name text, n real, b blob, gone text);
+      create table c (id integer primary key, a_id integer, name text);
+      insert into a values (1, '一', 1.5, x'0102', null), (2, 'two', null, null, 'x');
+      insert into c values (10, 1, 'c1'), (11, 2, 'c2'), (12, 2, 'c3')`);
+    const source =
+      'select a.*, c.id, c.name, count(*) over () as "count(*)" from a join c on c.a_id = a.id order by c.id';
+    const ours = (connection.prepare(source) as SqliteDatabase.Statement).all();
+    const theirs = raw.prepare(source).all();
+    expect(ours).toEqual(theirs);
+    expect(ours.map((row) => Object.keys(row as object))).toEqual(theirs.map((row) => Object.keys(row as object)));
+    expect(ours[0]).toEqual({ id: 10, name: 'c1', n: 1.5, b: Buffer.from([1, 2]), gone: null, 'count(*)': 3 });
+    connection.close();
+  });
+
+  it('names the columns afresh when a migration adds or drops a column under a cached statement', () => {
+    const raw = new SqliteDatabase(':memory:');
+    const connection = withStatementCache(raw);
+    raw.exec('create table t (a integer, b integer); insert into t values (1, 2)');
+    const read = () => (connection.prepare('select * from t') as SqliteDatabase.Statement).all();
+    expect(read()).toEqual([{ a: 1, b: 2 }]);
+    raw.exec('alter table t drop column a');
+    expect(read()).toEqual([{ b: 2 }]);
+    raw.exec('alter table t add column c text');
+    expect(read()).toEqual([{ b: 2, c: null }]);
+    connection.close();
+  });
 });

@@ -25,6 +25,7 @@ import {
   type MeasurementResult,
 } from './bench-measurements.js';
 import { memoryTable, ServerMemory, type ProcessMemory } from './bench-memory.js';
+import { RENDER_POSTS, runRenderBench, type RenderBenchResult } from './bench-render.js';
 import { evaluateIssueTargets, targetsTable, type TargetInput, type TargetRow } from './bench-targets.js';
 import { openForumDatabase, seedWithProgress } from './forum-database.js';
 import { DEMO_PASSWORD } from './demo-seeder.js';
@@ -38,7 +39,8 @@ import { demoUserProfiles } from './demo-users.js';
  * --workers (WORKERS of the server): the rows, the memory of each server process, and (first value only) page
  * loads in Chromium. Rows marked `withoutGuestCache` run against a second server started with GUEST_CACHE_MS=0.
  * Each database's output ends with the targets table (bench-targets.ts): rates as shares of the member's thread.list
- * and of a bare Fastify server answering the kept page's bytes (bench-ceiling.ts), measured in the same run.
+ * and of a bare Fastify server answering the kept page's bytes (bench-ceiling.ts), measured in the same run, and
+ * the CPU a thread page of 20 posts takes to render from data (bench-render.ts, in this process, first of all).
  */
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -52,7 +54,8 @@ const USAGE = `Usage: npm run bench -- [--db sqlite|postgres|both] [--threads N]
   --database-url  PostgreSQL bench database, created if missing (default DATABASE_URL, else ${DEFAULT_PG_URL})
   --reseed        start from an empty forum instead of reusing (and topping up) the existing one
   --seconds       seconds of load per measurement (default 10), after --warmup seconds (default 3)
-  --only          comma-separated parts of measurement names to run (e.g. --only search,detail)
+  --only          comma-separated parts of measurement names to run (e.g. --only search,detail); "in-process":
+                  only the in-process render of a thread page (bench-render.ts)
   --workers       server processes (WORKERS), comma-separated, "all" = one per core (default 1,all);
                   one server start and one table per value
   --no-browser    skip the page loads in Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
@@ -491,6 +494,20 @@ async function main(): Promise<void> {
   }
   const o = parseBenchArgs(process.argv.slice(2));
   const parts: string[] = [];
+  // The render from data, in this process on a forum of its own, before any server loads the machine; the same for
+  // every database (its reads are what differ, measured by the rows).
+  let render: RenderBenchResult | undefined;
+  if (o.only.length === 0 || o.only.some((part) => 'in-process render'.includes(part))) {
+    process.stderr.write(`render of a ${RENDER_POSTS}-post thread page, in process...\n`);
+    const renderLoad = loadLine();
+    render = await runRenderBench();
+    const line =
+      `${renderLoad}\n\nA thread page of ${RENDER_POSTS} replies rendered in process, median of ${render.renders} ` +
+      `renders, ms of CPU: ${render.fromDataMs.toFixed(2)} from data, its reads ${render.loadersMs.toFixed(2)} more ` +
+      `(${render.totalMs.toFixed(2)} in all); ${(Buffer.byteLength(render.html) / 1000).toFixed(1)} kB of HTML.`;
+    parts.push(line);
+    console.log(`\n${line}\n`);
+  }
   for (const dbName of o.dbs) {
     const threadIds = await prepareForum(dbName, o);
     const targets: { workers: number; input: TargetInput }[] = [];
@@ -501,7 +518,7 @@ async function main(): Promise<void> {
     for (const [i, workers] of o.workers.entries()) {
       const one = await benchOne(dbName, workers, o, threadIds, o.browser && i === 0);
       one.parts.forEach(print);
-      targets.push({ workers, input: one.targets });
+      targets.push({ workers, input: { ...one.targets, render } });
     }
     const name = dbName === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     print(databaseTargets(`Targets, ${name} (issue 25; every ratio within this run)`, targets));

@@ -9,8 +9,52 @@ function fixedT(i18n: I18n, language: string): TFunction {
   let byLanguage = fixedTs.get(i18n);
   if (!byLanguage) fixedTs.set(i18n, (byLanguage = new Map()));
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = i18n.getFixedT(language)));
+  if (!t) byLanguage.set(language, (t = rememberingT(i18n, i18n.getFixedT(language))));
   return t;
+}
+
+/** How many texts a `t` remembers before starting again (counts and names make the texts of options unbounded). */
+const REMEMBERED_MAX = 5000;
+
+/** The memory key of a call: its key, and its options when they are plain values (a count, a name), else null. */
+function callKey(args: unknown[]): string | null {
+  const [key, options] = args;
+  if (typeof key !== 'string' || args.length > 2) return null;
+  if (args.length === 1) return key;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return null;
+  for (const value of Object.values(options)) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
+}
+
+/**
+ * `t` remembering the text of each call with plain values: a page asks for the same labels again and again (every
+ * post's buttons, the header's links), and i18next resolves each call afresh, with its plural rules and interpolation
+ * (about a tenth of a thread page's render on the server). A catalogue added later (the back office's) starts the
+ * memory again. Other calls (objects in the options, several keys) go to i18next as they are.
+ */
+function rememberingT(i18n: I18n, t: TFunction): TFunction {
+  let texts = new Map<string, string>();
+  const forget = () => (texts = new Map());
+  i18n.store.on('added', forget);
+  i18n.store.on('removed', forget);
+  // Untyped here: the keys are checked where `t` is called (i18next.d.ts).
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const remembering = (...args: unknown[]): unknown => {
+    const key = callKey(args);
+    if (key === null) return call(...args);
+    let text = texts.get(key);
+    if (text === undefined) {
+      const value = call(...args);
+      if (typeof value !== 'string') return value;
+      if (texts.size >= REMEMBERED_MAX) forget();
+      texts.set(key, (text = value));
+    }
+    return text;
+  };
+  // What getFixedT's function carries besides being callable (its language, namespace and key prefix).
+  return Object.assign(remembering, t) as unknown as TFunction;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Code } from '@luntan/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import { data, Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { positiveInt, postsQuery, threadDetailQuery } from '../api/forum-queries';
 import { useAppContext, type AppContext } from '../app-context';
+import { useQueryData } from '../hooks/use-query-data';
 import { Spinner } from '../components/ui';
 import type { PageHead, RouteHandle } from '../routing/handle';
 import '../components/forum/forum.css';
@@ -51,7 +51,7 @@ export function Component() {
   const threadId = useThreadId();
   const [search] = useSearchParams();
   const page = positiveInt(search.get('page'), 1);
-  const result = useQuery(threadDetailQuery(api, threadId)).data;
+  const result = useQueryData(threadDetailQuery(api, threadId));
   useViewCount(threadId);
   if (!result) return <Spinner />;
   if (!isSuccess(result)) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import type { AppContext } from '../app-context';
+import { contextOf, type AppContext, type AppContextSource } from '../app-context';
 import { loadAdminCatalogue } from '../i18n/runtime';
 import { canPrefetch, loadWithTimeout } from './asset-loader';
 import type { RouteHandle } from './handle';
@@ -83,10 +83,21 @@ export const ROUTE_MODULES = {
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;
 
+/**
+ * A page module. In the browser a chunk that does not come within the spec's time is given up (an asset error the page
+ * shows). On the server the module is a file of this machine, imported once for the process: it is waited for, as a
+ * give-up there would be kept by the process's route table (React Router keeps a lazy route's failed promise) and
+ * break that page for every later visitor of a busy moment.
+ */
+function loadPage(id: RouteModuleId): Promise<RouteModule> {
+  const load = ROUTE_MODULES[id].load as () => Promise<RouteModule>;
+  return typeof window === 'undefined' ? load() : loadWithTimeout<RouteModule>(load);
+}
+
 /** A route's `lazy`: the page chunk, flagged as an asset error when it fails or takes over 3800 ms. */
 export function lazyPage(id: RouteModuleId): RouteObject['lazy'] {
   return async () => {
-    const module = await loadWithTimeout<RouteModule>(ROUTE_MODULES[id].load);
+    const module = await loadPage(id);
     return { Component: module.Component, handle: module.handle };
   };
 }
@@ -97,11 +108,13 @@ type Guard = (args: LoaderFunctionArgs) => Promise<unknown>;
  * A route's loader: the guard first (it may redirect), then the page module's own loader, if it has one. The module
  * import is shared with `lazy`, so the chunk loads once.
  */
-export function pageLoader(ctx: AppContext, id: RouteModuleId, guard?: Guard): RouteObject['loader'] {
+export function pageLoader(source: AppContextSource, id: RouteModuleId, guard?: Guard): RouteObject['loader'] {
+  // Once loaded, the module is at hand: the server's route table serves every request of the process.
+  let loaded: RouteModule | undefined;
   return async (args: LoaderFunctionArgs) => {
     if (guard) await guard(args);
-    const module = await loadWithTimeout<RouteModule>(ROUTE_MODULES[id].load);
-    return module.loader ? module.loader(ctx, args) : null;
+    const module = (loaded ??= await loadPage(id));
+    return module.loader ? module.loader(contextOf(source, args), args) : null;
   };
 }
 

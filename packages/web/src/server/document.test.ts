@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '../boot-state';
-import { renderDocument, type DocumentParts } from './document';
+import { renderDocument, renderDocumentHead, renderDocumentRest, type DocumentParts } from './document';
 
 const parts: DocumentParts = {
   lang: 'zh-CN',
@@ -43,5 +43,17 @@ describe('the document', () => {
 
   it('has no import map when the build wrote none', () => {
     expect(renderDocument(parts)).not.toContain('importmap');
+  });
+
+  it('splits into the head, sent first, and the rest, byte for byte the whole document', () => {
+    const full = { ...parts, stylesheets: ['/assets/style.css'], siteStat: '<script>window.stat = 1</script>' };
+    const head = renderDocumentHead(full);
+    // The head names what the browser fetches while the app renders, and holds nothing of the app.
+    expect(head).toMatch(/^<!doctype html><html [^>]*><head>.*<\/head><body>$/);
+    expect(head).toContain('<link rel="stylesheet" href="/assets/style.css">');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+    expect(head).not.toContain('<main>');
+    expect(renderDocumentRest(full)).toMatch(/^<div id="root"><main><\/main><\/div>.*<\/body><\/html>$/);
+    expect(head + renderDocumentRest(full)).toBe(renderDocument(full));
   });
 });

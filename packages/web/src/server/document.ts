@@ -43,7 +43,15 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export function renderDocument(parts: DocumentParts): string {
+/**
+ * The document up to the opening of its body: what is known once the page's data is read (status, title, description,
+ * OpenGraph, stylesheets, module preloads), sent before the app is rendered so the browser fetches the styles and
+ * scripts meanwhile (the server's modules/web/web.routes.ts). `renderDocumentHead(parts) + renderDocumentRest(parts)` is
+ * the whole document, byte for byte.
+ */
+export function renderDocumentHead(
+  parts: Omit<DocumentParts, 'appHtml' | 'bootStateJson' | 'routerStateJson' | 'entryScript' | 'siteStat'>,
+): string {
   // No nonce anywhere: the bytes are the same for every visitor of a page (kept once, sent to all). The only inline
   // code is the import map, allowed by its hash; data goes in JSON blocks, which never run; the entry loads from 'self'.
   const head = [
@@ -60,6 +68,17 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];
+  return (
+    `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}"` +
+    `${parts.viewerPending ? ' data-viewer="pending"' : ''}>` +
+    `<head>${head.filter(Boolean).join('')}</head><body>`
+  );
+}
+
+/** The document after the opening of its body: the rendered app, its data blocks and the entry script. */
+export function renderDocumentRest(
+  parts: Pick<DocumentParts, 'appHtml' | 'bootStateJson' | 'routerStateJson' | 'entryScript' | 'siteStat'>,
+): string {
   const body = [
     `<div id="root">${parts.appHtml}</div>`,
     `<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">${parts.bootStateJson}</script>`,
@@ -67,9 +86,9 @@ export function renderDocument(parts: DocumentParts): string {
     parts.entryScript ? `<script type="module" src="${escapeHtml(parts.entryScript)}"></script>` : '',
     parts.siteStat ? `<div id="site-stat" class="lt-site-stat">${parts.siteStat}</div>` : '',
   ];
-  return (
-    `<!doctype html><html lang="${escapeHtml(parts.lang)}" data-platform="${escapeHtml(parts.platform)}"` +
-    `${parts.viewerPending ? ' data-viewer="pending"' : ''}>` +
-    `<head>${head.filter(Boolean).join('')}</head><body>${body.filter(Boolean).join('')}</body></html>`
-  );
+  return `${body.filter(Boolean).join('')}</body></html>`;
+}
+
+export function renderDocument(parts: DocumentParts): string {
+  return renderDocumentHead(parts) + renderDocumentRest(parts);
 }

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DOMAIN_EVENTS, type DeliveredEvent, type DomainEventName, type DomainEventPayload } from '@luntan/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineTopic, type SignalBus } from '../signals.js';
@@ -26,9 +28,33 @@ import {
 
 export type EventHandler<N extends DomainEventName = DomainEventName> = (event: DeliveredEvent<N>) => Promise<void>;
 
+/**
+ * Where what a subscriber writes on hearing an event may show on the forum's pages (core/page-cache.ts): `'event'`,
+ * only where the event's own change shows (its thread's pages and the lists: a search index, topic counters, a red
+ * packet of that thread, or nothing a page shows: notifications, webhooks' deliveries, plugins' own stores);
+ * `'site'` (the default), anywhere.
+ */
+export type SubscriberReach = 'event' | 'site';
+
+export interface SubscribeOptions {
+  reach?: SubscriberReach;
+}
+
 interface Subscription {
   names: ReadonlySet<string> | '*';
   handler: EventHandler;
+  reach: SubscriberReach;
+}
+
+/** An event as it was emitted: its name and checked payload. */
+export interface EmittedEvent {
+  name: DomainEventName;
+  payload: unknown;
+}
+
+/** An event a pass of the dispatcher delivered, and where what its subscriber wrote may show. */
+export interface DeliveredChange extends EmittedEvent {
+  reach: SubscriberReach;
 }
 
 interface Log {
@@ -73,7 +99,9 @@ export class EventBus {
   private polls = 0;
   private unsubscribeSignals: (() => void) | null = null;
   /** Told after a pass delivered something: what subscribers wrote may show on kept pages (core/page-cache.ts). */
-  private readonly afterDeliveries: (() => Promise<void>)[] = [];
+  private readonly afterDeliveries: ((delivered: DeliveredChange[]) => Promise<void>)[] = [];
+  /** The events the current write request emitted so far (recordWrites), found through its async context. */
+  private readonly recording = new AsyncLocalStorage<EmittedEvent[]>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -91,6 +119,7 @@ export class EventBus {
     subscriberId: string,
     names: readonly N[] | '*',
     handler: EventHandler<N>,
+    options: SubscribeOptions = {},
   ): () => void {
     if (subscriberId.length === 0 || subscriberId.length > 64) throw new Error(`bad subscriber id: ${subscriberId}`);
     if (this.subscriptions.has(subscriberId)) throw new Error(`subscriber ${subscriberId} exists already`);
@@ -100,13 +129,32 @@ export class EventBus {
     this.subscriptions.set(subscriberId, {
       names: names === '*' ? '*' : new Set(names),
       handler: handler as EventHandler,
+      reach: options.reach ?? 'site',
     });
     return () => this.subscriptions.delete(subscriberId);
   }
 
-  /** Runs `task` after every pass that delivered something (never fails the pass). */
-  afterDelivery(task: () => Promise<void>): void {
+  /** Runs `task` after every pass that delivered something, with what it delivered (never fails the pass). */
+  afterDelivery(task: (delivered: DeliveredChange[]) => Promise<void>): void {
     this.afterDeliveries.push(task);
+  }
+
+  /**
+   * Notes in `request.emittedEvents` every event a write request under `scope` emits (the guest cache's write hook
+   * reads it: core/guest-cache.ts, core/page-cache.ts). Set after the body was read: the stream's events that end it
+   * run outside the request's async context, what follows from this hook on runs inside. A read emits nothing and
+   * pays nothing.
+   */
+  recordWrites(scope: FastifyInstance): void {
+    scope.addHook('preValidation', (request, _reply, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        done();
+        return;
+      }
+      const emitted: EmittedEvent[] = [];
+      request.emittedEvents = emitted;
+      this.recording.run(emitted, done);
+    });
   }
 
   /** Writes the event in the caller's transaction (delivered after it commits; nothing if it rolls back). */
@@ -119,6 +167,7 @@ export class EventBus {
     const checked = DOMAIN_EVENTS[name].parse(payload);
     const at = new Date().toISOString();
     const dueAt = options.dueAt ?? at;
+    this.recording.getStore()?.push({ name, payload: checked });
     const eventId = await insertEvent(trx, { name, payload: JSON.stringify(checked), createdAt: at, dueAt });
     const subscribers = [...this.subscriptions]
       .filter(([, s]) => s.names === '*' || s.names.has(name))
@@ -150,13 +199,16 @@ export class EventBus {
       this.again = true;
       return;
     }
-    this.pass = this.run().finally(() => {
-      this.pass = null;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        this.wake(false);
-      }
-    });
+    // A pass woken by a request's end is no part of that request's writes.
+    this.pass = this.recording
+      .exit(() => this.run())
+      .finally(() => {
+        this.pass = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake(false);
+        }
+      });
   }
 
   /**
@@ -167,7 +219,7 @@ export class EventBus {
     for (;;) {
       if (this.pass) await this.pass.catch(() => undefined);
       if (this.stopped) return;
-      this.pass = this.run();
+      this.pass = this.recording.exit(() => this.run());
       let didWork: boolean;
       try {
         didWork = await this.pass;
@@ -205,20 +257,21 @@ export class EventBus {
       this.log?.warn({ err }, 'events: the deliveries could not be read (tried again at the next wake-up)');
       return false;
     }
-    let found = false;
+    const delivered: DeliveredChange[] = [];
     for (const row of ready) {
       if (this.stopped || this.paused) break;
       const sub = this.subscriptions.get(row.subscriber);
       if (!sub) continue;
-      found = true;
+      // Counted whether it succeeded or not: a subscriber that failed may have written part of its work.
+      delivered.push({ name: row.name as DomainEventName, payload: parsedPayload(row.payload), reach: sub.reach });
       await this.deliver(row, sub);
     }
-    if (found) {
+    if (delivered.length > 0) {
       for (const task of this.afterDeliveries) {
-        await task().catch((err: unknown) => this.log?.warn({ err }, 'events: a task after delivery failed'));
+        await task(delivered).catch((err: unknown) => this.log?.warn({ err }, 'events: a task after delivery failed'));
       }
     }
-    return found;
+    return delivered.length > 0;
   }
 
   private async deliver(row: ReadyDelivery, sub: Subscription): Promise<void> {
@@ -267,5 +320,21 @@ export class EventBus {
     } catch (err) {
       this.log?.warn({ err }, 'events: old events could not be pruned');
     }
+  }
+}
+
+/** A stored payload, or null when it cannot be read (what hears it then treats the event as touching anything). */
+function parsedPayload(payload: string): unknown {
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The events this write request emitted (EventBus.recordWrites); unset for reads. */
+    emittedEvents?: EmittedEvent[];
   }
 }

@@ -187,7 +187,13 @@ export async function expireBounty(ctx: AppContext, threadId: number): Promise<n
 
 /** A bounty's timer (bounty.expiry_due, due at its deadline) returns what is left to its author. */
 export function subscribeBountyExpiry(ctx: AppContext): void {
-  ctx.events.subscribe(BOUNTY_SUBSCRIBER, ['bounty.expiry_due'], async (event) => {
-    await expireBounty(ctx, event.payload.threadId);
-  });
+  // What it returns shows on the event's thread (core/page-cache.ts).
+  ctx.events.subscribe(
+    BOUNTY_SUBSCRIBER,
+    ['bounty.expiry_due'],
+    async (event) => {
+      await expireBounty(ctx, event.payload.threadId);
+    },
+    { reach: 'event' },
+  );
 }

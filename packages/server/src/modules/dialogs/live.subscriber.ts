@@ -32,5 +32,7 @@ export function subscribeLiveDelivery(ctx: AppContext): void {
           return;
       }
     },
+    // It writes nothing (core/page-cache.ts).
+    { reach: 'event' },
   );
 }

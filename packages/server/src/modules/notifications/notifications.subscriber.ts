@@ -51,8 +51,12 @@ type NoticeEventName = (typeof NOTICE_EVENTS)[number];
 export function subscribeNotifications(ctx: AppContext): void {
   // Run under the event's id: a notice without a subject of its own is then told once per event (a redelivery
   // after a crash or a failure tells nobody twice).
-  ctx.events.subscribe(NOTIFICATIONS_SUBSCRIBER, NOTICE_EVENTS, (event) =>
-    noticeEvent.run(event.id, () => notify(ctx, event)),
+  // Notices show on their recipients' own pages, never on a kept one (core/page-cache.ts).
+  ctx.events.subscribe(
+    NOTIFICATIONS_SUBSCRIBER,
+    NOTICE_EVENTS,
+    (event) => noticeEvent.run(event.id, () => notify(ctx, event)),
+    { reach: 'event' },
   );
 }
 

@@ -17,31 +17,37 @@ const REMEMBERED = 1000;
  */
 export function subscribePlugins(ctx: AppContext): void {
   const finishedBy = new Map<number, Set<string>>();
-  ctx.events.subscribe('plugins', PUBLIC_EVENT_NAMES, async (event) => {
-    const appids = await enabledServerPlugins(ctx.db);
-    const finished = finishedBy.get(event.id) ?? new Set<string>();
-    const failed: string[] = [];
-    for (const appid of appids) {
-      if (finished.has(appid)) continue;
-      try {
-        const handlers = await pluginRuntime(ctx).handlersFor(appid, event.name);
-        for (const handler of handlers) await withTimeout(Promise.resolve(handler(event)));
-        finished.add(appid);
-      } catch (err) {
-        failed.push(appid);
-        ctx.log
-          .child({ plugin: appid })
-          .error({ err, event: event.name, eventId: event.id }, 'plugin: an event handler failed');
+  ctx.events.subscribe(
+    'plugins',
+    PUBLIC_EVENT_NAMES,
+    async (event) => {
+      const appids = await enabledServerPlugins(ctx.db);
+      const finished = finishedBy.get(event.id) ?? new Set<string>();
+      const failed: string[] = [];
+      for (const appid of appids) {
+        if (finished.has(appid)) continue;
+        try {
+          const handlers = await pluginRuntime(ctx).handlersFor(appid, event.name);
+          for (const handler of handlers) await withTimeout(Promise.resolve(handler(event)));
+          finished.add(appid);
+        } catch (err) {
+          failed.push(appid);
+          ctx.log
+            .child({ plugin: appid })
+            .error({ err, event: event.name, eventId: event.id }, 'plugin: an event handler failed');
+        }
       }
-    }
-    if (failed.length === 0) {
-      finishedBy.delete(event.id);
-      return;
-    }
-    finishedBy.set(event.id, finished);
-    if (finishedBy.size > REMEMBERED) finishedBy.delete(finishedBy.keys().next().value!);
-    throw new Error(`plugins failed on ${event.name}: ${failed.join(', ')}`);
-  });
+      if (failed.length === 0) {
+        finishedBy.delete(event.id);
+        return;
+      }
+      finishedBy.set(event.id, finished);
+      if (finishedBy.size > REMEMBERED) finishedBy.delete(finishedBy.keys().next().value!);
+      throw new Error(`plugins failed on ${event.name}: ${failed.join(', ')}`);
+    },
+    // Plugins' handlers write their own stores, which the server's pages never show (core/page-cache.ts).
+    { reach: 'event' },
+  );
 }
 
 async function withTimeout(work: Promise<unknown>): Promise<void> {

@@ -35,5 +35,7 @@ export function subscribeRedPackets(ctx: AppContext): void {
         }
       }
     },
+    // What it writes shows on the event's thread (core/page-cache.ts).
+    { reach: 'event' },
   );
 }

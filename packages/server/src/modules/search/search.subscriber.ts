@@ -26,7 +26,8 @@ type IndexedEventName = (typeof INDEXED_EVENTS)[number];
  * current state, so a redelivered or late event does no harm.
  */
 export function subscribeSearchIndexing(ctx: Pick<AppContext, 'db' | 'dialect' | 'events'>): void {
-  ctx.events.subscribe(SEARCH_SUBSCRIBER, INDEXED_EVENTS, (event) => reindex(ctx, event));
+  // Its writes show on the search page only, for the event's thread (core/page-cache.ts).
+  ctx.events.subscribe(SEARCH_SUBSCRIBER, INDEXED_EVENTS, (event) => reindex(ctx, event), { reach: 'event' });
 }
 
 async function reindex(

@@ -96,16 +96,18 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
   // viewer may not read whole, so a page without any costs no query).
   const cut = rows.filter((r) => r.priceCents > 0 && !readsWhole(viewer, r, bought.has(r.id))).map((r) => r.id);
   const bodies = await firstPostHtmlByThread(db, cut);
-  return rows.map((r) =>
-    presentThread(viewer, r, {
+  return rows.map((r) => {
+    // Only the bodies read are measured: the plain text of every other row's would be '' (no free characters).
+    const body = bodies.get(r.id);
+    return presentThread(viewer, r, {
       isLiked: liked.has(r.firstPostId ?? 0),
       isFavorite: favorites.has(r.id),
       bought: bought.has(r.id),
       parts: parts.get(r.id) ?? [],
       pinned: pinned.has(r.id),
-      freeChars: freeCharCount(r.freeWordsFraction, plainLength(bodies.get(r.id) ?? '')),
-    }),
-  );
+      freeChars: body === undefined ? 0 : freeCharCount(r.freeWordsFraction, plainLength(body)),
+    });
+  });
 }
 
 /**

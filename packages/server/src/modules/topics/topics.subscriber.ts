@@ -23,7 +23,12 @@ type TopicEventName = (typeof TOPIC_EVENTS)[number];
  * the topics module for this (they only have the topics made before rendering: topicsNamedIn).
  */
 export function subscribeTopics(ctx: Pick<AppContext, 'db' | 'events'>): void {
-  ctx.events.subscribe(TOPICS_SUBSCRIBER, TOPIC_EVENTS, (event: DeliveredEvent<TopicEventName>) =>
-    ctx.db.transaction().execute((trx) => syncThreadTopics(trx, event.payload.threadId)),
+  // Its writes show on the lists of the event's thread (topic pages): core/page-cache.ts.
+  ctx.events.subscribe(
+    TOPICS_SUBSCRIBER,
+    TOPIC_EVENTS,
+    (event: DeliveredEvent<TopicEventName>) =>
+      ctx.db.transaction().execute((trx) => syncThreadTopics(trx, event.payload.threadId)),
+    { reach: 'event' },
   );
 }

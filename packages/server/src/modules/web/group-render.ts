@@ -32,12 +32,21 @@ export function isGroupRendered(pathname: string): boolean {
  * the paywall first and the thread a moment later).
  */
 export async function isPaidThreadPage(db: Kysely<DB>, url: string): Promise<boolean> {
-  const match = /^\/thread\/(\d+)(?:\?|$)/.exec(url);
-  if (!match) return false;
-  const id = Number(match[1]);
-  if (!Number.isSafeInteger(id)) return false;
+  const id = threadOfPage(url);
+  if (id === null) return false;
   const row = await db.selectFrom('threads').select('priceCents').where('id', '=', id).executeTakeFirst();
   return (row?.priceCents ?? 0) > 0;
+}
+
+/**
+ * The thread whose page `url` (path and query) is, any page number of it: its kept copies carry that thread's counter
+ * (core/page-cache.ts). Null for every other page.
+ */
+export function threadOfPage(url: string): number | null {
+  const match = /^\/thread\/(\d+)(?:\?|$)/.exec(url);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** The groups a page is rendered for. */

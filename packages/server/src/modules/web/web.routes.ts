@@ -6,10 +6,11 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, platformFromUserAgent, type Envelope } from '@luntan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendKeptPage, type KeptPage } from '../../core/page-cache.js';
-import { pageCsp, type PageScripts } from '../../core/security-headers.js';
+import { pageCsp } from '../../core/security-headers.js';
 import { resolveViewer, tokenFromRequest, type ViewerContext } from '../../access/viewer.js';
-import { isGroupRendered, isPaidThreadPage, renderAsOf, type RenderAs } from './group-render.js';
+import { isGroupRendered, isPaidThreadPage, renderAsOf, threadOfPage, type RenderAs } from './group-render.js';
 import { pageApi } from './page-api.js';
+import { streamPage, type RenderedPage } from './stream-page.js';
 
 /** The contract of packages/web/src/entry-server.tsx (its build: packages/web/dist/server/entry-server.js). */
 interface RenderInput {
@@ -19,15 +20,8 @@ interface RenderInput {
   /** Rendered for a signed-in member's groups: the browser reads the data again as the member after hydration. */
   forGroups?: { groups: { id: number; name: string }[]; isAdmin: boolean };
 }
-interface RenderResult {
-  status: number;
-  html: string;
-  headers?: Record<string, string>;
-  /** What the page runs inline and the statistics snippet it carries: its Content-Security-Policy allows these. */
-  scripts?: PageScripts;
-}
 interface WebRenderer {
-  render(input: RenderInput): Promise<RenderResult>;
+  renderPage(input: RenderInput): Promise<RenderedPage>;
   /** Loads the page modules ahead of the first visitor. */
   warmUp?: () => Promise<void>;
 }
@@ -67,13 +61,13 @@ function groupPageKey(request: FastifyRequest, renderAs: RenderAs): string {
  * A rendered page with its Content-Security-Policy among its headers (core/security-headers.ts, pageCsp): the same for
  * every page of a build and site settings, so it is kept with the page and sent with its bytes as they are.
  */
-function withPagePolicy(result: RenderResult): RenderResult {
+function withPagePolicy(result: RenderedPage): RenderedPage {
   if (!result.scripts) return result;
   return { ...result, headers: { ...result.headers, 'content-security-policy': pageCsp(result.scripts) } };
 }
 
 /** Whether a rendered page may be kept and shared: a plain page, no cookie set, no redirect. */
-function keepable(result: RenderResult): boolean {
+function keepable(result: RenderedPage): boolean {
   const headers = result.headers ?? {};
   return result.status === 200 && !('set-cookie' in headers) && !('location' in headers);
 }
@@ -137,7 +131,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     renderer ??= import(pathToFileURL(serverEntry).href).then(
       (module: unknown) => {
         const candidate = module as Partial<WebRenderer>;
-        if (typeof candidate.render !== 'function') return new Error(`${serverEntry} has no render()`);
+        if (typeof candidate.renderPage !== 'function') return new Error(`${serverEntry} has no renderPage()`);
         return candidate as WebRenderer;
       },
       (error: unknown) => {
@@ -169,7 +163,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** Renders under way, by kept-page key (which carries the `pages` number it was read under). */
-  const inFlight = new Map<string, Promise<{ result: RenderResult; kept: KeptPage | null } | null>>();
+  const inFlight = new Map<string, Promise<KeptPage | null>>();
 
   app.get('/*', async (request, reply) => {
     const loaded = await loadRenderer();
@@ -183,7 +177,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     const pageKey = !pages.enabled ? null : renderAs ? groupPageKey(request, renderAs) : guestPageKey(request);
     // The counters first: a page kept under an older `pages` number is stale (groupRenderOf has read them already).
     if (pageKey && !renderAs) await versions.refresh();
-    const kept = pageKey ? pages.keyOf(pageKey) : null;
+    const kept = pageKey ? await pages.keyOf(pageKey, threadOfPage(request.url)) : null;
     const stored = kept ? await pages.get(kept.key) : undefined;
     if (stored) {
       reply.header('x-guest-cache', 'hit').header('x-page-source', stored.source);
@@ -194,34 +188,56 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     const rendering = kept ? inFlight.get(kept.key) : undefined;
     if (rendering) {
       const shared = await rendering;
-      if (shared?.kept) return sendKeptPage(request, reply.header('x-guest-cache', 'shared'), shared.kept);
+      if (shared) return sendKeptPage(request, reply.header('x-guest-cache', 'shared'), shared);
     }
-    const render = loaded
-      .render({
-        url: request.url,
-        headers: request.headers,
-        api: pageApi(app, request, renderAs),
-        ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
-      })
-      .then(withPagePolicy)
-      .then(async (result) => ({
-        result,
-        // Compressed once here; the answer below is sent from these bytes (never compressed again).
-        kept:
-          kept && keepable(result) ? await pages.set(kept.key, kept.version, result.html, result.headers ?? {}) : null,
-      }));
+    let share: (page: KeptPage | null) => void = () => undefined;
     if (kept && !rendering) {
-      const entry = render.catch(() => null);
+      const entry = new Promise<KeptPage | null>((resolve) => (share = resolve));
       inFlight.set(kept.key, entry);
       void entry.finally(() => {
         if (inFlight.get(kept.key) === entry) inFlight.delete(kept.key);
       });
     }
-    const { result, kept: page } = await render;
-    if (page) return sendKeptPage(request, reply.header('x-guest-cache', 'miss'), page);
-    reply.code(result.status);
-    for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
-    if (result.status >= 300 && result.status < 400) return reply.send();
-    return reply.type('text/html; charset=utf-8').send(result.html);
+    try {
+      const page = withPagePolicy(
+        await loaded.renderPage({
+          url: request.url,
+          headers: request.headers,
+          api: pageApi(app, request, renderAs),
+          ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
+        }),
+      );
+      const keep = kept && keepable(page) ? kept : null;
+      const redirect = page.status >= 300 && page.status < 400;
+      if (request.method !== 'GET' || redirect || (page.headers && 'set-cookie' in page.headers)) {
+        // No body worth streaming (a redirect, a HEAD request), or an answer that sets a cookie: sent whole.
+        reply.code(page.status);
+        for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
+        if (redirect) return reply.send();
+        return reply.type('text/html; charset=utf-8').send(page.head + page.rest());
+      }
+      if (keep) reply.header('x-guest-cache', 'miss');
+      // Kept from what was streamed: its encoding as sent (compressed once), the other one made now.
+      await streamPage(
+        request,
+        reply,
+        page,
+        keep
+          ? async ({ html, encoding, encoded }) =>
+              share(
+                await pages.set(
+                  keep.key,
+                  keep.version,
+                  html,
+                  page.headers ?? {},
+                  encoding ? { [encoding]: encoded } : {},
+                ),
+              )
+          : undefined,
+      );
+      return reply;
+    } finally {
+      share(null);
+    }
   });
 }

@@ -13,7 +13,13 @@ import { queueEvent } from './webhooks.service.js';
 // The context's pieces it uses, named from their own files: the app's context (context.ts) builds the dispatcher, so
 // importing it here would close a circle through this module's public face.
 export function subscribeWebhooks(ctx: { db: Kysely<DB>; events: EventBus; webhooks: WebhookDispatcher }): void {
-  ctx.events.subscribe('webhooks', WEBHOOK_EVENT_NAMES, async (event) => {
-    if ((await queueEvent(ctx.db, event)) > 0) ctx.webhooks.kick();
-  });
+  // Its deliveries show on no page (core/page-cache.ts).
+  ctx.events.subscribe(
+    'webhooks',
+    WEBHOOK_EVENT_NAMES,
+    async (event) => {
+      if ((await queueEvent(ctx.db, event)) > 0) ctx.webhooks.kick();
+    },
+    { reach: 'event' },
+  );
 }

@@ -1,5 +1,5 @@
 import type { ThreadItem } from '@luntan/shared';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PriceTag } from '../money/price-tag';
@@ -25,8 +25,12 @@ import './forum.css';
  * One thread in a list: author, title, summary, category, counts; matches marked when a keyword is given, and in a
  * search the reply through which the thread was found. On a member's profile, `profilePin` marks the thread they
  * pinned there (user/thread.stick) and holds its owner's pin button.
+ *
+ * Memoized: a list re-renders when its query starts or ends a fetch (a member's page is read again once hydrated),
+ * and a thread whose data came back the same is the same object (React Query's structural sharing), so its card is
+ * left as it is instead of twenty cards rendered again on a slow phone.
  */
-export function ThreadCard({
+export const ThreadCard = memo(function ThreadCard({
   thread,
   keyword,
   profilePin,
@@ -97,4 +101,4 @@ export function ThreadCard({
       </footer>
     </article>
   );
-}
+});

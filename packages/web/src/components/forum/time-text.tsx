@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 
 const MINUTE = 60_000;
@@ -49,7 +49,9 @@ export function TimeText({ iso, className }: { iso: string; className?: string }
   const { i18n } = useTranslation();
   const [text, setText] = useState(() => stableTime(iso));
   useEffect(() => {
-    setText(friendlyTime(iso, i18n.language));
+    // A transition: after hydration every time of the page changes at once, and that re-render may then be sliced
+    // (the stable text is a fine thing to show until it is done).
+    startTransition(() => setText(friendlyTime(iso, i18n.language)));
   }, [iso, i18n.language]);
   return (
     <time className={className} dateTime={iso} title={stableTime(iso)}>

@@ -13,11 +13,11 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
 import { quietUserProfileQuery } from '../../api/people-queries';
 import { useAppContext } from '../../app-context';
 import { useForum } from '../../hooks/use-forum';
 import { usePlatform } from '../../platform/platform-context';
+import { PlainLink } from '../plain-link';
 import { Avatar, Spinner, type AvatarSize } from '../ui';
 import { userHref, type AvatarUser, type CardPhase } from './user-link';
 import './people.css';
@@ -199,7 +199,7 @@ export interface UserAvatarProps {
 export function UserAvatar({ user, size = 'primary', className }: UserAvatarProps) {
   const platform = usePlatform();
   const link = (
-    <Link
+    <PlainLink
       to={userHref(user.id)}
       className={['lt-user-avatar', className ?? ''].filter(Boolean).join(' ')}
       aria-label={user.nickname}
@@ -207,7 +207,7 @@ export function UserAvatar({ user, size = 'primary', className }: UserAvatarProp
       data-user-id={user.id}
     >
       <Avatar image={user.avatar} text={user.nickname} size={size} circle alt={user.nickname} />
-    </Link>
+    </PlainLink>
   );
   if (platform === 'h5') return link;
   return <UserHoverCard user={user}>{link}</UserHoverCard>;

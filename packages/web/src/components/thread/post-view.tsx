@@ -1,9 +1,9 @@
 import type { BountyPart, PostItem, ThreadDetail } from '@luntan/shared';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { post } from '../../api/mutate';
 import { postAnchor } from '../forum/post-anchor';
+import { PlainLink } from '../plain-link';
 import { TimeText } from '../forum/time-text';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { toast } from '../ui';
@@ -97,9 +97,9 @@ export function PostView({ item, isComment, shared }: { item: PostItem; isCommen
       <UserAvatar user={authorOf(item.user)} size={isComment ? 'small' : 'primary'} />
       <div className="lt-post__body">
         <header className="lt-post__meta">
-          <Link className="lt-post__author" to={userHref(item.user.userId)}>
+          <PlainLink className="lt-post__author" to={userHref(item.user.userId)}>
             {item.user.nickname}
-          </Link>
+          </PlainLink>
           {item.commentUser ? (
             <span className="lt-post__to">
               {labels.replyTo} {item.commentUser.nickname}

@@ -1,12 +1,13 @@
 import type { ThreadDetail } from '@luntan/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { isSuccess } from '../../api/dispatcher';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { postsQuery } from '../../api/forum-queries';
 import { post } from '../../api/mutate';
 import { useAppContext } from '../../app-context';
+import { useQueryData } from '../../hooks/use-query-data';
 import { Pager } from '../forum/pager';
+import { PlainLink } from '../plain-link';
 import { Spinner, toast } from '../ui';
 import { useForum, useViewer } from '../../hooks/use-forum';
 import { bountyOf } from '../thread-parts/bounty-part';
@@ -21,7 +22,7 @@ export function Replies({ thread, page }: { thread: ThreadDetail; page: number }
   const publishCaptcha = useForum().forum?.other.createThreadWithCaptcha === true;
   const navigate = useNavigate();
   const refresh = useRefresh(thread.threadId);
-  const result = useQuery(postsQuery(api, thread.threadId, page)).data;
+  const result = useQueryData(postsQuery(api, thread.threadId, page));
   const list = result && isSuccess(result) ? result.Data : null;
   const target = useTargetPost();
   const bounty = bountyOf(thread);
@@ -74,7 +75,7 @@ export function Replies({ thread, page }: { thread: ThreadDetail; page: number }
         />
       ) : !viewer ? (
         <p className="lt-replies__login">
-          <Link to="/user/login">{t('thread.loginToReply')}</Link>
+          <PlainLink to="/user/login">{t('thread.loginToReply')}</PlainLink>
         </p>
       ) : null}
     </section>

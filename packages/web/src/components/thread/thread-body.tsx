@@ -1,12 +1,13 @@
 import type { ThreadDetail } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { post } from '../../api/mutate';
 import { shareText } from '../forum/share-text';
 import { TimeText } from '../forum/time-text';
 import type { ThreadMoney } from '../money/thread-money';
 import { Paywall, PriceTag, RewardButton, ThreadSupporters } from '../money/thread-paid';
+import { PlainLink } from '../plain-link';
 import { PluginSlot } from '../plugin/plugin-slot';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import {
@@ -69,9 +70,9 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
   return (
     <article className="lt-card lt-thread" aria-labelledby="thread-title">
       <header className="lt-thread__header">
-        <Link className="lt-thread__category" to={`/?categoryId=${thread.categoryId}`}>
+        <PlainLink className="lt-thread__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}
-        </Link>
+        </PlainLink>
         <h1 id="thread-title" className="lt-thread__title">
           {thread.isSticky ? <span className="lt-tag lt-tag--sticky">{t('forum.sticky')}</span> : null}
           {thread.isEssence ? <span className="lt-tag lt-tag--essence">{t('forum.essence')}</span> : null}
@@ -86,9 +87,9 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
             {isHiddenAuthor(thread) ? (
               <AnonymousName className="lt-thread__author" />
             ) : (
-              <Link className="lt-thread__author" to={userHref(thread.user.userId)}>
+              <PlainLink className="lt-thread__author" to={userHref(thread.user.userId)}>
                 {thread.user.nickname}
-              </Link>
+              </PlainLink>
             )}
             {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
             <div className="lt-thread__meta">
@@ -145,10 +146,10 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
           />
         ) : null}
         {ability.canEdit ? (
-          <Link className="lt-action" to={`/thread/post?threadId=${thread.threadId}`} data-testid="thread-edit">
+          <PlainLink className="lt-action" to={`/thread/post?threadId=${thread.threadId}`} data-testid="thread-edit">
             <Icon name="edit" />
             <span>{t('thread.edit')}</span>
-          </Link>
+          </PlainLink>
         ) : null}
         {ability.canDelete ? (
           <ActionButton icon="trash" label={t('thread.delete')} onClick={remove} testId="thread-delete" />

@@ -1,0 +1,99 @@
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL, pageEncoding } from '../../core/page-cache.js';
+import type { PageScripts } from '../../core/security-headers.js';
+
+/**
+ * A page as rendered: `head` (the document up to the opening of its body) once its data is read, and `rest()`, which
+ * renders the app and the remaining document (may throw); `head + rest()` is the whole page.
+ */
+export interface RenderedPage {
+  status: number;
+  head: string;
+  rest: () => string;
+  headers?: Record<string, string>;
+  /** What the page runs inline and the statistics snippet it carries: its Content-Security-Policy allows these. */
+  scripts?: PageScripts;
+}
+
+/** How many turns of the event loop the head may wait for the answer's stream to be taken up (streamPage). */
+const HEAD_WAIT_TURNS = 10;
+
+/** A page as it is streamed: the whole document, and its bytes in the encoding it is sent in once all are out. */
+interface StreamedPage {
+  html: string;
+  encoding: 'br' | 'gzip' | null;
+  encoded: Promise<Buffer>;
+}
+
+/**
+ * Sends a page as it renders: its status, headers and head at once (the browser starts fetching the styles, scripts
+ * and fonts they name), then the app and the rest of the document once `rest()` has rendered them. Compressed here in
+ * the encoding a kept page is sent in (core/page-cache.ts), the head flushed out of the compressor before the app
+ * renders; @fastify/compress leaves an answer with a content-encoding alone. The inline-script streaming of React's
+ * Suspense boundaries is not used: the pages' policy has no nonce and allows no inline script but the import map.
+ *
+ * `keep` runs once the page is rendered, and the answer ends once it is done (the page is kept by the time its first
+ * visitor has it, as a page rendered whole was: the next visitor, in this process or another, finds it kept). A failure
+ * after the head has left is logged and the answer ends there: a page cut short, no error page, no hang.
+ */
+export async function streamPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  keep?: (streamed: StreamedPage) => Promise<unknown>,
+): Promise<void> {
+  const encoding = pageEncoding(request);
+  reply.code(page.status);
+  for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  const body = new PassThrough();
+  const encoder =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: PAGE_BROTLI_PARAMS })
+      : encoding === 'gzip'
+        ? zlib.createGzip({ level: PAGE_GZIP_LEVEL })
+        : null;
+  const encoded: Buffer[] = [];
+  encoder?.on('data', (chunk: Buffer) => {
+    encoded.push(chunk);
+    body.write(chunk);
+  });
+  encoder?.on('error', (error) => body.destroy(error));
+  void reply.send(body);
+  try {
+    const sink = encoder ?? body;
+    sink.write(page.head);
+    if (encoder) {
+      const kind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
+      await new Promise<void>((resolve) => encoder.flush(kind, resolve));
+    }
+    // The app renders synchronously: the head must be on the socket before (once Fastify has piped the stream).
+    for (let turn = 0; turn < HEAD_WAIT_TURNS && !(body.readableFlowing && body.readableLength === 0); turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const rest = page.rest();
+    let sent: Promise<Buffer>;
+    if (encoder) {
+      encoder.end(rest);
+      // Complete even when the client has gone meanwhile: the page may still be kept.
+      sent = finished(encoder).then(() => Buffer.concat(encoded));
+    } else {
+      body.write(rest);
+      sent = Promise.resolve(Buffer.alloc(0));
+    }
+    // The page is kept (its other encodings made) while the last of it is compressed and sent.
+    await Promise.all([sent, keep?.({ html: page.head + rest, encoding, encoded: sent })]);
+  } catch (error) {
+    request.log.error({ err: error, url: request.url }, 'the page failed after its head was sent');
+    if (encoder && !encoder.writableEnded) {
+      encoder.end();
+      await finished(encoder).catch(() => undefined);
+    }
+  } finally {
+    body.end();
+  }
+}
