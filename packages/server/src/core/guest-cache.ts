@@ -99,8 +99,14 @@ declare module 'fastify' {
   }
 }
 
-/** Calls that write only counters a guest may see a second late, and so do not clear the cache. */
-const KEEPS_CACHE = new Set(['/api/v3/view.count']);
+/**
+ * Calls that write only counters a guest may see a second late, or nothing any page or public answer shows, and so
+ * clear neither the guest answers nor the kept pages: a view counted; signing in with a password and signing out
+ * (a session made or ended, failed attempts and a rehashed password: no page shows them, and a session's viewer is
+ * resolved again through the `viewers` counter). On a busy forum they are most of the writes; each would otherwise
+ * make every kept page stale. Signing in by SMS or WeChat may register an account, so it stays a write.
+ */
+const KEEPS_CACHE = new Set(['/api/v3/view.count', '/api/v3/users/username.login', '/api/v3/users/logout']);
 
 /** Every success answer starts so; the tail from `,"RequestId":` on is per request. */
 const SUCCESS_PREFIX = '{"Code":0,';

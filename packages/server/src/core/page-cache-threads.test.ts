@@ -216,6 +216,22 @@ describe('kept pages staled per thread', () => {
     expect((await page(t.current, '/')).cache).toBe('miss');
   });
 
+  it('keeps every page when a member signs in with a password and signs out', async () => {
+    const member = await t.buildMember();
+    const b = await t.buildThread(member, { title: 'thread B seven' });
+    await keep(t.current, [threadUrl(b), '/']);
+    const site = await counter(t.current, PAGES_VERSION);
+    const login = await t.post<{ accessToken: string }>('/api/v3/users/username.login', {
+      username: member.username,
+      password: member.password,
+    });
+    expect(login.Code).toBe(0);
+    const out = await t.post('/api/v3/users/logout', {}, login.Data.accessToken);
+    expect(out.Code).toBe(0);
+    expect(await counter(t.current, PAGES_VERSION)).toBe(site);
+    for (const url of [threadUrl(b), '/']) expect((await page(t.current, url)).cache, url).toBe('hit');
+  });
+
   it("keeps a member's page of B, rendered for their groups, after a reply to A", async () => {
     const author = await t.buildMember();
     const reader = await t.buildMember();

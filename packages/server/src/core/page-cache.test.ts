@@ -207,6 +207,10 @@ describe.runIf(process.env.REDIS_TEST_URL)('kept pages shared through Redis', ()
       admin,
     );
     expect(made.Code).toBe(0);
+    // What the subscribers write on hearing of the thread stales its page (core/page-cache.ts); either process may
+    // deliver it (both hear the outbox), so both have delivered before a page is kept.
+    const delivered = () => Promise.all([a.app.ctx.events.drain(), b.app.ctx.events.drain()]);
+    await delivered();
     const url = threadUrl(made.Data);
     const inA = await page(a, url, { encoding: 'br' });
     expect(inA.headers['x-guest-cache']).toBe('miss');
@@ -219,6 +223,7 @@ describe.runIf(process.env.REDIS_TEST_URL)('kept pages shared through Redis', ()
 
     const reply = await a.post('/api/v3/posts.create', { id: made.Data.threadId, content: 'seen by both' }, admin);
     expect(reply.Code).toBe(0);
+    await delivered();
     // B renders the page again (its kept copy and the shared one are stale), and A is served what B kept.
     const afterInB = await page(b, url, { encoding: 'br' });
     expect(afterInB.headers['x-guest-cache']).toBe('miss');
