@@ -7,11 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // On PostgreSQL one core stays for the database the tests talk to (vitest's own default, made explicit so that
-    // it is chosen here rather than by a vitest release). On SQLite the database is inside the test worker, so every
-    // core runs tests: on CI's two cores the SQLite pass took 6 minutes instead of 8 to 11. The tests that start
-    // processes of their own run one at a time whatever this says (packages/server/vitest.processes.config.ts).
-    maxWorkers: Math.max(1, availableParallelism() - (process.env.DATABASE_URL ? 1 : 0)),
+    // Every core runs tests, on SQLite (the database inside the test worker) and on PostgreSQL (a server process of
+    // its own, mostly waiting for the tests' round trips): on CI's two cores the PostgreSQL pass of the server's tests
+    // took 9 minutes with one worker and 5 with two. The tests that start processes of their own run one at a time
+    // whatever this says (packages/server/vitest.processes.config.ts).
+    maxWorkers: Math.max(1, availableParallelism()),
     projects: [
       'packages/*/vitest.config.ts',
       'packages/server/vitest.processes.config.ts',

@@ -21,8 +21,14 @@ export const serverProject = (test: NonNullable<ViteUserConfig['test']>): ViteUs
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The built web renderer (packages/web/dist/server) is loaded by Node itself, as in production: through vitest's
+    // module runner its lazy page modules would be fetched by the runner of the first test file that rendered, which
+    // is torn down when that file ends (the files share a process: isolate false below).
+    server: { deps: { external: [/packages\/web\/dist\//] } },
     ...test,
   },
 });
 
-export default defineConfig(serverProject({ name: 'server', include: ['src/**/*.test.ts'], exclude: PROCESS_TESTS }));
+export default defineConfig(
+  serverProject({ name: 'server', include: ['src/**/*.test.ts'], exclude: PROCESS_TESTS, isolate: false }),
+);

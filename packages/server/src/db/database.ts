@@ -302,6 +302,11 @@ async function ensureSharedExtensions(database: Database): Promise<void> {
   }
 }
 
+function droppedMeanwhile(error: unknown, own: string | undefined): boolean {
+  const match = /schema "([^"]+)" does not exist/.exec(String(error));
+  return match !== null && match[1] !== own;
+}
+
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   await ensureSharedExtensions(database);
@@ -311,7 +316,13 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // The migrator's table check reads every schema's tables from the catalog: another forum's schema dropped at that
+  // moment in the same database (the tests' schemas, several forums sharing one database) fails the read with "schema
+  // … does not exist", naming that schema. On PostgreSQL the migrations run in one transaction: try again.
+  for (let attempt = 1; attempt < 5 && error && droppedMeanwhile(error, database.schema); attempt++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const where = failed ? ` (migration ${failed.migrationName})` : '';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { Code, type SiteInfo } from '@luntan/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,17 @@ let t: TestServer;
 let admin: string;
 let member: string;
 let png: Buffer;
+/** The server's errors, to tell what an unexpected internal error was. */
+const errors: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n')) if (/"level":(50|60)/.test(line)) errors.push(line.slice(0, 2000));
+    done();
+  },
+});
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ logStream });
   admin = await t.login(ADMIN.username, ADMIN.password);
   member = (await buildUser(t)).token;
   png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
@@ -234,7 +243,7 @@ describe('site images', () => {
       token: admin,
       body: { type: 'logo', logo: `data:image/png;base64,${big.toString('base64')}` },
     });
-    expect(res.body.Code).toBe(Code.INVALID_PARAMETER);
+    expect(res.body.Code, errors.join('\n')).toBe(Code.INVALID_PARAMETER);
   });
 });
 
