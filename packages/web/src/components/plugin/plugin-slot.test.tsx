@@ -1,6 +1,6 @@
 import type { PluginRenderProps } from '@luntan/plugin-sdk';
 import type { PluginListItem } from '@luntan/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PluginRuntime } from '../../plugin-runtime/plugin-runtime';
@@ -200,11 +200,12 @@ describe('the plugin runtime', () => {
     );
     await screen.findByText('plugin hello');
     const root = document.documentElement;
-    expect(root.dataset.pluginsPending).toBe('slow');
+    // The attributes are set by an effect after the render that shows the plugin.
+    await waitFor(() => expect(root.dataset.pluginsPending).toBe('slow'));
     expect(root.dataset.plugins).toBe('loading');
     await act(async () => arrive({ Widget: () => <p>plugin slow</p> }));
     await screen.findByText('plugin slow');
-    expect(root.dataset.pluginsPending).toBeUndefined();
+    await waitFor(() => expect(root.dataset.pluginsPending).toBeUndefined());
     expect(root.dataset.plugins).toBe('ready');
   });
 
@@ -213,7 +214,8 @@ describe('the plugin runtime', () => {
     render('pc', [at('right_insert', 'Widget', 'plugin_index', { appid: 'broken', pluginName: 'Broken' })]);
     await screen.findByTestId('plugin-asset-error');
     expect(screen.getByTestId('plugin-asset-error').textContent).toBe('插件加载失败：Broken');
-    expect(document.documentElement.dataset.pluginAssetErrors).toBe('broken');
+    // Set by an effect after the render that shows the marker.
+    await waitFor(() => expect(document.documentElement.dataset.pluginAssetErrors).toBe('broken'));
     expect(screen.getByText('default right')).toBeTruthy();
     expect(warn).toHaveBeenCalledWith('[plugin] broken: Failed to load script', expect.any(String), expect.any(Error));
   });
