@@ -8,7 +8,9 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  PostgresQueryCompiler,
   SqliteDialect,
+  SqliteQueryCompiler,
   SqliteDriver,
   sql,
   type DatabaseConnection,
@@ -17,6 +19,12 @@ import {
   type SqliteDialectConfig,
   type Migration,
   type MigrationProvider,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryCompiler,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
@@ -142,7 +150,7 @@ export async function openDatabase(
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<DB>({ dialect: new SnakeCasePostgresDialect({ pool }), plugins: [new CamelCaseRows()] });
     return { db, dialect: 'postgres', schema, handle: { kind: 'postgres', pool }, destroy: () => db.destroy() };
   }
 
@@ -155,8 +163,9 @@ export async function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new CamelCasePlugin()],
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, camelCase) }),
+    // The rows' names are camelCase already (RowBuilder, once per statement).
+    plugins: [new CamelCaseRows({ rowsNamed: true })],
   });
   return {
     db,
@@ -165,6 +174,83 @@ export async function openDatabase(
     handle: { kind: 'sqlite', sqlite },
     destroy: () => db.destroy(),
   };
+}
+
+/*
+ * Names: the code says camelCase (schema.ts), the tables snake_case. Kysely's CamelCasePlugin maps every identifier
+ * of every query by copying the whole operation tree (a tenth of a thread list's CPU: every query is built, copied
+ * and compiled on every call) and every row's keys with a fresh object. Here the same mapping (the plugin's own
+ * snakeCase and camelCase, so the names are exactly the plugin's) is made where the text is written: the compilers
+ * below snake-case each identifier as they append it, and on SQLite RowBuilder names the columns once per statement;
+ * on PostgreSQL the rows go through the plugin's row mapping (json values' keys included, as before), with the
+ * names remembered.
+ */
+const NAME_MEMO_LIMIT = 10_000;
+/** CamelCasePlugin's own mappings, reachable. */
+class Naming extends CamelCasePlugin {
+  toSnake(name: string): string {
+    return this.snakeCase(name);
+  }
+  toCamel(name: string): string {
+    return this.camelCase(name);
+  }
+}
+const naming = new Naming();
+
+function memoized(map: (name: string) => string): (name: string) => string {
+  const known = new Map<string, string>();
+  return (name) => {
+    let mapped = known.get(name);
+    if (mapped === undefined) {
+      // Names come from the code; a runaway set (identifiers made from input) only stops being remembered.
+      if (known.size >= NAME_MEMO_LIMIT) known.clear();
+      mapped = map(name);
+      known.set(name, mapped);
+    }
+    return mapped;
+  };
+}
+
+/** A table's or column's name as the code writes it, as the database has it (`threadId` → `thread_id`). */
+export const snakeCase = memoized((name) => naming.toSnake(name));
+/** A column's name as the database answers it, as the code reads it (`thread_id` → `threadId`). */
+export const camelCase = memoized((name) => naming.toCamel(name));
+
+class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(snakeCase(identifier));
+  }
+}
+
+class SnakeCasePostgresCompiler extends PostgresQueryCompiler {
+  protected override sanitizeIdentifier(identifier: string): string {
+    return super.sanitizeIdentifier(snakeCase(identifier));
+  }
+}
+
+class SnakeCasePostgresDialect extends PostgresDialect {
+  override createQueryCompiler(): QueryCompiler {
+    return new SnakeCasePostgresCompiler();
+  }
+}
+
+/** The row half of CamelCasePlugin; the query half is the compilers' (above). */
+class CamelCaseRows extends CamelCasePlugin {
+  constructor(private readonly options: { rowsNamed?: boolean } = {}) {
+    super();
+  }
+
+  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return this.options.rowsNamed ? args.result : super.transformResult(args);
+  }
+
+  override camelCase(name: string): string {
+    return camelCase(name);
+  }
 }
 
 /**
@@ -190,6 +276,10 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.options);
   }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new SnakeCaseSqliteCompiler();
+  }
 }
 
 /** How many prepared statements one SQLite connection keeps (distinct SQL texts the app sends). */
@@ -202,14 +292,18 @@ const STATEMENT_CACHE_SIZE = 500;
  * runs to completion synchronously (`all`/`run`); SQLite recompiles a cached statement by itself after a schema
  * change. A statement still being iterated (Kysely's `stream()`, which the app does not use) is not handed out twice.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteConnection {
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  /** How a column's name reads in the rows (by default as SQLite answers it). */
+  nameColumn: (name: string) => string = (name) => name,
+): SqliteConnection {
   const statements = new LRUCache<string, SqliteDatabase.Statement | RowBuilder>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(source: string) {
       const cached = statements.get(source);
       if (cached && !cached.busy) return cached;
       const prepared = sqlite.prepare(source);
-      const statement = prepared.reader ? new RowBuilder(prepared) : prepared;
+      const statement = prepared.reader ? new RowBuilder(prepared, nameColumn) : prepared;
       statements.set(source, statement);
       return statement;
     },
@@ -236,7 +330,10 @@ class RowBuilder {
   readonly reader = true;
   private names: string[] | null = null;
 
-  constructor(private readonly statement: SqliteDatabase.Statement) {
+  constructor(
+    private readonly statement: SqliteDatabase.Statement,
+    private readonly nameColumn: (name: string) => string,
+  ) {
     statement.raw(true);
   }
 
@@ -264,7 +361,7 @@ class RowBuilder {
   /** The columns' names, read when first needed and again when the rows' width no longer matches them. */
   private namesFor(row: readonly unknown[]): string[] {
     if (this.names === null || this.names.length !== row.length) {
-      this.names = this.statement.columns().map((c) => c.name);
+      this.names = this.statement.columns().map((c) => this.nameColumn(c.name));
     }
     return this.names;
   }
