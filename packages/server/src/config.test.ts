@@ -34,6 +34,16 @@ describe('STOP_GRACE_MS', () => {
   });
 });
 
+describe('RENDER_CONCURRENCY', () => {
+  it('renders 4 pages at once by default, from 1 to 1000', () => {
+    expect(loadConfig({}).renderConcurrency).toBe(4);
+    expect(loadConfig({ RENDER_CONCURRENCY: '1' }).renderConcurrency).toBe(1);
+    for (const bad of ['0', '-2', '2.5', 'many', '1001']) {
+      expect(() => loadConfig({ RENDER_CONCURRENCY: bad }), bad).toThrow(ConfigError);
+    }
+  });
+});
+
 describe('ALLOW_PRIVATE_FETCH', () => {
   it('is off unless set to 1', () => {
     expect(loadConfig({}).allowPrivateFetch).toBe(false);

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -164,6 +165,12 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
 
   /** Renders under way, by kept-page key (which carries the `pages` number it was read under). */
   const inFlight = new Map<string, Promise<KeptPage | null>>();
+  /**
+   * Pages rendered at once (RENDER_CONCURRENCY), the others waiting in order of arrival: each render then finishes
+   * in a few of its own times instead of sharing the CPU with every visitor's (docs/performance.md, "Renders in
+   * turn"). Kept pages are sent without waiting.
+   */
+  const renders = pLimit(app.ctx.config.renderConcurrency);
 
   app.get('/*', async (request, reply) => {
     const loaded = await loadRenderer();
@@ -199,42 +206,46 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       });
     }
     try {
-      const page = withPagePolicy(
-        await loaded.renderPage({
-          url: request.url,
-          headers: request.headers,
-          api: pageApi(app, request, renderAs),
-          ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
-        }),
-      );
-      const keep = kept && keepable(page) ? kept : null;
-      const redirect = page.status >= 300 && page.status < 400;
-      if (request.method !== 'GET' || redirect || (page.headers && 'set-cookie' in page.headers)) {
-        // No body worth streaming (a redirect, a HEAD request), or an answer that sets a cookie: sent whole.
-        reply.code(page.status);
-        for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
-        if (redirect) return reply.send();
-        return reply.type('text/html; charset=utf-8').send(page.head + page.rest());
-      }
-      if (keep) reply.header('x-guest-cache', 'miss');
-      // Kept from what was streamed: its encoding as sent (compressed once), the other one made now.
-      await streamPage(
-        request,
-        reply,
-        page,
-        keep
-          ? async ({ html, encoding, encoded }) =>
-              share(
-                await pages.set(
-                  keep.key,
-                  keep.version,
-                  html,
-                  page.headers ?? {},
-                  encoding ? { [encoding]: encoded } : {},
-                ),
-              )
-          : undefined,
-      );
+      await renders(async () => {
+        request.log.debug({ url: request.url, waiting: renders.pendingCount }, 'page render started');
+        const page = withPagePolicy(
+          await loaded.renderPage({
+            url: request.url,
+            headers: request.headers,
+            api: pageApi(app, request, renderAs),
+            ...(renderAs ? { forGroups: { groups: renderAs.viewer.groups, isAdmin: renderAs.viewer.isAdmin } } : {}),
+          }),
+        );
+        const keep = kept && keepable(page) ? kept : null;
+        const redirect = page.status >= 300 && page.status < 400;
+        if (request.method !== 'GET' || redirect || (page.headers && 'set-cookie' in page.headers)) {
+          // No body worth streaming (a redirect, a HEAD request), or an answer that sets a cookie: sent whole.
+          reply.code(page.status);
+          for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
+          if (redirect) return void reply.send();
+          return void reply.type('text/html; charset=utf-8').send(page.head + page.rest());
+        }
+        if (keep) reply.header('x-guest-cache', 'miss');
+        // Kept from what was streamed: its encoding as sent (compressed once), the other one made now.
+        await streamPage(
+          request,
+          reply,
+          page,
+          keep
+            ? async ({ html, encoding, encoded }) =>
+                share(
+                  await pages.set(
+                    keep.key,
+                    keep.version,
+                    html,
+                    page.headers ?? {},
+                    encoding ? { [encoding]: encoded } : {},
+                  ),
+                )
+            : undefined,
+        );
+        request.log.debug({ url: request.url }, 'page render done');
+      });
       return reply;
     } finally {
       share(null);
