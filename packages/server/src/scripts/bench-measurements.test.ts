@@ -81,12 +81,13 @@ describe('bench measurements', () => {
     }
   });
 
-  it("measures each page as a guest without the guest cache, and holds the member's pages to a rate and a p99", () => {
+  it("measures each page without anything kept, and holds the member's pages to a rate and a p99", () => {
     const pages = MEASUREMENTS.filter((m): m is HttpMeasurement => m.kind === 'http' && m.page === true);
     expect(pages.filter((m) => m.withoutGuestCache).map((m) => [m.name.split(' ')[1], m.viewer])).toEqual([
       ['/', 'guest'],
       ['/', 'member'],
       ['/thread/<id>', 'guest'],
+      ['/thread/<id>', 'member'],
     ]);
     for (const m of pages.filter((p) => p.viewer === 'member' && !p.withoutGuestCache)) {
       expect(m.connections).toBe(50);
@@ -142,7 +143,7 @@ describe('bench measurements', () => {
     const names = new Set(MEASUREMENTS.map((m) => m.name));
     for (const [key, name] of Object.entries(ROW)) expect(names.has(name), key).toBe(key !== 'ceiling');
     const ctx = { baseUrl: '', threadIds: [11, 12, 13], memberToken: '' };
-    for (const name of [ROW.guestThreadPage, ROW.memberThreadPage]) {
+    for (const name of [ROW.guestThreadPage, ROW.memberThreadPage, ROW.guestThreadFirst, ROW.memberThreadFirst]) {
       const m = MEASUREMENTS.find((r): r is HttpMeasurement => r.kind === 'http' && r.name === name)!;
       const next = m.path(ctx);
       expect([next(), next(), next(), next()]).toEqual(['/thread/11', '/thread/12', '/thread/13', '/thread/11']);
@@ -150,6 +151,8 @@ describe('bench measurements', () => {
     const uncached = (name: string) => MEASUREMENTS.find((m) => m.name === name && m.kind === 'http');
     expect(uncached(ROW.memberHomeUncached)).toMatchObject({ viewer: 'member', withoutGuestCache: true, page: true });
     expect(uncached(ROW.guestHomeUncached)).toMatchObject({ viewer: 'guest', withoutGuestCache: true, page: true });
+    expect(uncached(ROW.guestThreadFirst)).toMatchObject({ viewer: 'guest', withoutGuestCache: true, page: true });
+    expect(uncached(ROW.memberThreadFirst)).toMatchObject({ viewer: 'member', withoutGuestCache: true, page: true });
   });
 
   it('asks for pages as a browser does, with the cookie for a member', () => {
