@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n/use-translation';
 import { isSuccess } from '../api/dispatcher';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   categoriesQuery,
   HOME_TABS,
@@ -20,6 +20,7 @@ import { ThreadCard } from '../components/forum/thread-card';
 import { PluginSlot } from '../components/plugin/plugin-slot';
 import { HotTopicsCard, HotTopicsRow } from '../components/forum/hot-topics';
 import { HOT_TOPICS_CARD, hotTopicsQuery } from '../api/topic-queries';
+import { PlainLink } from '../components/plain-link';
 import { LinkButton, Spinner } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { usePlatform } from '../platform/platform-context';
@@ -101,7 +102,7 @@ function CategoryNav({ current, tab, row }: { current?: number; tab: HomeTab; ro
           const active = (current ?? 0) === item.categoryId;
           return (
             <li key={item.categoryId}>
-              <Link
+              <PlainLink
                 className={`lt-category-nav__item${active ? ' lt-category-nav__item--active' : ''}`}
                 to={homeHref({ categoryId: item.categoryId, tab })}
                 aria-current={active ? 'page' : undefined}
@@ -110,7 +111,7 @@ function CategoryNav({ current, tab, row }: { current?: number; tab: HomeTab; ro
                 {item.threadCount >= 0 && !row ? (
                   <span className="lt-category-nav__count">{item.threadCount}</span>
                 ) : null}
-              </Link>
+              </PlainLink>
             </li>
           );
         })}
@@ -124,14 +125,14 @@ function Tabs({ current, categoryId }: { current: HomeTab; categoryId?: number }
   return (
     <nav className="lt-tabs" aria-label={t('home.tabs')}>
       {HOME_TABS.map((tab) => (
-        <Link
+        <PlainLink
           key={tab}
           className={`lt-tab${tab === current ? ' lt-tab--active' : ''}`}
           to={homeHref({ categoryId, tab })}
           aria-current={tab === current ? 'page' : undefined}
         >
           {t(`home.tab.${tab}`)}
-        </Link>
+        </PlainLink>
       ))}
     </nav>
   );
@@ -204,7 +205,7 @@ function RecommendCard() {
         <ol className="lt-recommend">
           {threads.map((thread) => (
             <li key={thread.threadId}>
-              <Link to={`/thread/${thread.threadId}`}>{thread.title}</Link>
+              <PlainLink to={`/thread/${thread.threadId}`}>{thread.title}</PlainLink>
             </li>
           ))}
         </ol>

@@ -1,8 +1,8 @@
 import type { TopicItem } from '@luntan/shared';
 import { topicPath } from '@luntan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { isSuccess } from '../../api/dispatcher';
+import { PlainLink } from '../plain-link';
 import { HOT_TOPICS_CARD, hotTopicsQuery } from '../../api/topic-queries';
 import { useAppContext } from '../../app-context';
 import { useTranslation } from '../../i18n/use-translation';
@@ -15,9 +15,9 @@ export function TopicList({ topics, testId }: { topics: TopicItem[]; testId?: st
     <ol className="lt-topic-list" data-testid={testId}>
       {topics.map((topic) => (
         <li key={topic.topicId} className="lt-topic-list__item">
-          <Link className="lt-topic-list__name" to={topicPath(topic.topicId)}>
+          <PlainLink className="lt-topic-list__name" to={topicPath(topic.topicId)}>
             #{topic.content}#
-          </Link>
+          </PlainLink>
           <span className="lt-topic-list__count">{t('topics.threadCount', { count: topic.threadCount })}</span>
         </li>
       ))}
@@ -37,9 +37,9 @@ export function HotTopicsCard() {
         <h2 id="home-hot-topics" className="lt-card__title">
           {t('topics.hot')}
         </h2>
-        <Link className="lt-topics-card__more" to="/topics">
+        <PlainLink className="lt-topics-card__more" to="/topics">
           {t('topics.more')}
-        </Link>
+        </PlainLink>
       </div>
       {topics.length === 0 ? (
         <p className="lt-empty lt-empty--small">{t('topics.none')}</p>
@@ -60,13 +60,13 @@ export function HotTopicsRow() {
   return (
     <nav className="lt-topics-row" aria-label={t('topics.hot')} data-testid="hot-topics">
       {topics.map((topic) => (
-        <Link key={topic.topicId} className="lt-topics-row__item" to={topicPath(topic.topicId)}>
+        <PlainLink key={topic.topicId} className="lt-topics-row__item" to={topicPath(topic.topicId)}>
           #{topic.content}#
-        </Link>
+        </PlainLink>
       ))}
-      <Link className="lt-topics-row__item lt-topics-row__item--more" to="/topics">
+      <PlainLink className="lt-topics-row__item lt-topics-row__item--more" to="/topics">
         {t('topics.more')}
-      </Link>
+      </PlainLink>
     </nav>
   );
 }

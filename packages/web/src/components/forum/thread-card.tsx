@@ -1,7 +1,7 @@
 import type { ThreadItem } from '@luntan/shared';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { PlainLink } from '../plain-link';
 import { PriceTag } from '../money/price-tag';
 import type { ThreadMoney } from '../money/thread-money';
 import { PluginSlot } from '../plugin/plugin-slot';
@@ -51,16 +51,16 @@ export const ThreadCard = memo(function ThreadCard({
         ) : (
           <>
             <UserAvatar user={authorOf(thread.user)} size="small" />
-            <Link className="lt-thread-card__author" to={userHref(thread.user.userId)}>
+            <PlainLink className="lt-thread-card__author" to={userHref(thread.user.userId)}>
               {thread.user.nickname}
-            </Link>
+            </PlainLink>
             {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
           </>
         )}
         <TimeText className="lt-thread-card__time" iso={thread.createdAt} />
-        <Link className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
+        <PlainLink className="lt-thread-card__category" to={`/?categoryId=${thread.categoryId}`}>
           {thread.categoryName}
-        </Link>
+        </PlainLink>
         {profilePin?.action}
       </header>
       <h3 className="lt-thread-card__title">
@@ -74,9 +74,9 @@ export const ThreadCard = memo(function ThreadCard({
         {!thread.isApproved ? <span className="lt-tag lt-tag--review">{t('forum.underReview')}</span> : null}
         <PriceTag thread={thread as ThreadItem & ThreadMoney} />
         <ThreadPartMarks thread={thread} />
-        <Link to={`/thread/${thread.threadId}`}>
+        <PlainLink to={`/thread/${thread.threadId}`}>
           <Highlight text={thread.title} keyword={keyword} />
-        </Link>
+        </PlainLink>
       </h3>
       {thread.summary ? (
         <p className="lt-thread-card__summary">
