@@ -52,6 +52,7 @@ import { redPacketsRoutes } from './modules/red-packets/index.js';
 import { pluginsRoutes } from './modules/plugins/index.js';
 import { withdrawalsRoutes } from './modules/withdrawals/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
+import { backupsRoutes } from './modules/backups/index.js';
 import { goodsRoutes } from './modules/goods/index.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
@@ -156,6 +157,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(adminUsersRoutes);
   await api.register(stopWordsRoutes);
   await api.register(webhooksRoutes);
+  await api.register(backupsRoutes);
   await api.register(goodsRoutes);
   await api.register(reviewRoutes);
   await api.register(reportsRoutes);

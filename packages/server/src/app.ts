@@ -56,6 +56,8 @@ export async function buildApp(
   // Webhook deliveries stop with the app, before the database closes (server.ts); what was cut short is sent later.
   ctx.webhooks.start(app.log);
   app.addHook('onClose', async () => ctx.webhooks.stop());
+  ctx.backups.start(app.log);
+  app.addHook('onClose', async () => ctx.backups.stop());
   app.decorateRequest('viewer');
   if (ctx.config.processHeader) {
     // Which process answered (LUNTAN_PROCESS_HEADER=1): the cluster worker's id (0 without a cluster) and its pid.

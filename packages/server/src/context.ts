@@ -20,6 +20,7 @@ import { readSiteGate, type SiteGate } from './modules/settings/index.js';
 import { StopWordCache } from './modules/stop-words/index.js';
 import { ViewerCache } from './access/viewer-cache.js';
 import { WebhookDispatcher } from './modules/webhooks/index.js';
+import { BackupScheduler } from './modules/backups/index.js';
 import { ThreadPartRegistry } from './modules/thread-parts/index.js';
 
 /** What sending SMS codes may use (modules/sms). */
@@ -33,6 +34,8 @@ export interface SmsLimits {
 export interface AppContext {
   config: Config;
   db: Kysely<DB>;
+  /** The database as opened (its driver's handle: backups snapshot it). */
+  database: Database;
   dialect: DialectName;
   /** DATA_DIR/uploads: where /uploads/ is served from when files are kept on disk. */
   uploadsDir: string;
@@ -82,6 +85,8 @@ export interface AppContext {
   siteGate: VersionedValue<SiteGate>;
   /** Sends the outgoing webhooks' deliveries (modules/webhooks); started and stopped with the app. */
   webhooks: WebhookDispatcher;
+  /** The daily backup (modules/backups); started and stopped with the app. */
+  backups: BackupScheduler;
   /** The kinds of parts a thread may hold (modules/thread-parts), registered by the assembly (thread-parts.ts). */
   threadParts: ThreadPartRegistry;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
@@ -95,6 +100,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
   const signals = new SignalBus(randomUUID());
   const guestCache = new GuestAnswerCache(config.guestCacheMs, signals);
   const events = new EventBus(database.db, signals, signals.origin);
+  const files = openFileStore(config.storage, config.dataDir);
   const pages = new PageCache(config.guestCacheMs > 0, database.db, versions, {
     redisUrl: config.redisUrl,
     namespace: forumKey(config),
@@ -107,9 +113,10 @@ export function createContext(config: Config, database: Database): Omit<AppConte
   return {
     config,
     db: database.db,
+    database,
     dialect: database.dialect,
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    files: openFileStore(config.storage, config.dataDir),
+    files,
     limits: {
       store,
       register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
@@ -137,6 +144,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     viewers: new ViewerCache(versions),
     siteGate: new VersionedValue(versions, 'settings', () => readSiteGate(database.db)),
     webhooks: new WebhookDispatcher(database.db, config.allowPrivateFetch),
+    backups: new BackupScheduler({ database, config, files }),
     threadParts: new ThreadPartRegistry(),
   };
 }

@@ -69,6 +69,7 @@ import * as freeWordsFraction from './migrations/2026112797-free-words-fraction.
 import * as freeWordsFractionFill from './migrations/2026112798-free-words-fraction-fill.js';
 import * as userThreadSticks from './migrations/2026112795-user-thread-sticks.js';
 import * as threadPageVersions from './migrations/2026112901-thread-page-versions.js';
+import * as backups from './migrations/2026112910-backups.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -123,6 +124,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112798-free-words-fraction-fill': freeWordsFractionFill,
   '2026112795-user-thread-sticks': userThreadSticks,
   '2026112901-thread-page-versions': threadPageVersions,
+  '2026112910-backups': backups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

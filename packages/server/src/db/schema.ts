@@ -702,6 +702,7 @@ export interface DB {
   threadBounties: ThreadBountiesTable;
   bountyAwards: BountyAwardsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  backups: BackupsTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
@@ -941,4 +942,26 @@ export interface UserThreadSticksTable {
   userId: number;
   threadId: number;
   createdAt: string;
+}
+
+/** An archive made or being made (modules/backups; migration 2026112910-backups). */
+export interface BackupsTable {
+  id: Generated<number>;
+  /** The archive's file name (luntan-backup-…tar.gz). */
+  name: string;
+  /** running, done or failed. */
+  status: string;
+  /** Who asked: manual (the back office), schedule (the daily backup), cli (npm run backup). */
+  origin: string;
+  /** disk (`path` on the machine that made it) or bucket (`path` is the object's key). */
+  location: string;
+  path: Generated<string>;
+  bytes: Generated<number>;
+  /** The archive's manifest.json, once done. */
+  manifest: string | null;
+  error: string | null;
+  userId: number | null;
+  createdAt: string;
+  heartbeatAt: string;
+  finishedAt: string | null;
 }

@@ -1,6 +1,6 @@
 // The public face of the settings module: what other modules and the app's assembly may use from it
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
-export { readSetting, readTag, writeSettingIfAbsent } from './settings.repository.js';
+export { readSetting, readSettings, readTag, writeSetting, writeSettingIfAbsent } from './settings.repository.js';
 export { settingsRoutes } from './settings.routes.js';
 export {
   decodeSetting,
