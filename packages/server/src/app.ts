@@ -19,6 +19,7 @@ import { registerThreadParts } from './thread-parts.js';
 import { docsPlugin } from './modules/docs/index.js';
 import { pluginAssetsRoutes } from './modules/plugins/index.js';
 import { seoRoutes } from './modules/web/index.js';
+import { feedsRoutes } from './modules/feeds/index.js';
 import { webRoutes } from './modules/web/index.js';
 
 export async function buildApp(
@@ -87,6 +88,7 @@ export async function buildApp(
   await app.register(legacyRedirectsRoutes);
   await app.register(pluginAssetsRoutes);
   await app.register(seoRoutes);
+  await app.register(feedsRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, resolveLocale, type Envelope, type Forum, type Locale, type Viewer } from '@luntan/shared';
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
@@ -167,6 +167,24 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   return { ...page, html: head + rest() };
 }
 
+/**
+ * The RSS feeds a page names (the server's modules/feeds): the home page the newest threads, or its category's when
+ * it lists one; a thread page its replies.
+ */
+function pageFeeds(url: URL, t: TFunction): { href: string; title: string }[] {
+  if (url.pathname === '/') {
+    const category = url.searchParams.get('categoryId');
+    return [
+      { href: '/rss/latest.xml', title: t('feed.latest') },
+      ...(category && /^\d{1,9}$/.test(category)
+        ? [{ href: `/rss/category/${category}.xml`, title: t('feed.category') }]
+        : []),
+    ];
+  }
+  const thread = /^\/thread\/(\d{1,9})$/.exec(url.pathname);
+  return thread ? [{ href: `/rss/thread/${thread[1]}.xml`, title: t('feed.thread') }] : [];
+}
+
 /** Reads one page's data and writes its head; its app is rendered by `rest()` (RenderedPage). */
 export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const url = new URL(input.url, 'http://luntan.local');
@@ -228,6 +246,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     keywords: site?.siteKeywords ?? '',
     description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
+    feeds: status === 200 ? pageFeeds(url, i18n.t) : [],
     openGraph: {
       'og:type': head.type ?? 'website',
       'og:title': head.title ?? title,

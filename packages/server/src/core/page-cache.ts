@@ -322,13 +322,15 @@ export function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 }
 
 /**
- * Sends a kept page in the encoding the client prefers, as it was compressed when kept. `vary` tells shared caches
+ * Sends a kept page (or feed) in the encoding the client prefers, as it was compressed when kept. `vary` tells shared caches
  * that the address answers other bytes to other clients.
  */
 export function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage): FastifyReply {
   const encoding = pageEncoding(request);
   for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
-  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  // A page is HTML unless it was kept with its own type (a feed: modules/feeds).
+  reply.header('vary', 'accept-encoding');
+  if (!('content-type' in page.headers)) reply.type('text/html; charset=utf-8');
   if (encoding === 'br' || encoding === 'gzip') {
     reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? page.br : page.gzip);

@@ -18,6 +18,8 @@ export interface DocumentParts {
    * allows its inline scripts by their hashes and its external scripts by their origins (core/security-headers.ts).
    */
   siteStat: string;
+  /** The page's RSS feeds (`<link rel="alternate" type="application/rss+xml">`). */
+  feeds?: { href: string; title: string }[];
   /** OpenGraph properties; empty values are left out. */
   openGraph?: Record<string, string>;
   /**
@@ -62,6 +64,10 @@ export function renderDocumentHead(
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
     `<link rel="icon" href="${escapeHtml(parts.favicon)}">`,
+    ...(parts.feeds ?? []).map(
+      (feed) =>
+        `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`,
+    ),
     ...Object.entries(parts.openGraph ?? {})
       .filter(([, value]) => value !== '')
       .map(([property, value]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(value)}">`),

@@ -49,6 +49,8 @@ export async function listThreadsFor(
   ctx: AppContext,
   viewer: ViewerContext,
   query: ThreadListQuery,
+  /** `stickyFirst: false`: newest first whatever is pinned (the feeds, modules/feeds). */
+  options: { stickyFirst?: boolean } = {},
 ): Promise<Page<ThreadItem>> {
   const { page, perPage, filter } = query;
   const othersLikes =
@@ -84,7 +86,11 @@ export async function listThreadsFor(
     topicId: filter.topicId,
     sort: filter.sort,
     stickyFirst:
-      !search && filter.complex === undefined && filter.toUserId === undefined && filter.topicId === undefined,
+      options.stickyFirst !== false &&
+      !search &&
+      filter.complex === undefined &&
+      filter.toUserId === undefined &&
+      filter.topicId === undefined,
     // A member's threads (the profile's list): the one they pinned first, as the family's complex 5 lists them.
     pinnedOf:
       filter.toUserId !== undefined && (filter.complex === undefined || filter.complex === ThreadComplex.BY_USER)

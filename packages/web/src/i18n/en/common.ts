@@ -12,6 +12,12 @@ export const common: Catalogue<typeof zh> = {
     closedDefault: 'The site is under maintenance. Please come back later.',
     adminLogin: 'Administrator login',
   },
+  /** The RSS feeds a page names in its head (<link rel="alternate">). */
+  feed: {
+    latest: 'Latest threads',
+    category: 'Threads of this category',
+    thread: 'Replies to this thread',
+  },
   nav: {
     main: 'Main navigation',
     home: 'Home',

@@ -9,6 +9,12 @@ export const common = {
     closedDefault: '站点维护中，请稍后再来。',
     adminLogin: '管理员登录',
   },
+  /** The RSS feeds a page names in its head (<link rel="alternate">). */
+  feed: {
+    latest: '最新主题',
+    category: '本分类的主题',
+    thread: '本主题的回复',
+  },
   nav: {
     main: '主导航',
     home: '首页',
