@@ -70,6 +70,7 @@ import * as freeWordsFractionFill from './migrations/2026112798-free-words-fract
 import * as userThreadSticks from './migrations/2026112795-user-thread-sticks.js';
 import * as threadPageVersions from './migrations/2026112901-thread-page-versions.js';
 import * as backups from './migrations/2026112910-backups.js';
+import * as postVersions from './migrations/2026112920-post-versions.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -125,6 +126,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112795-user-thread-sticks': userThreadSticks,
   '2026112901-thread-page-versions': threadPageVersions,
   '2026112910-backups': backups,
+  '2026112920-post-versions': postVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

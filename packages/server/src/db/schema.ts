@@ -227,6 +227,8 @@ export interface PostsTable {
   updatedAt: string;
   deletedAt: string | null;
   deletedUserId: number | null;
+  /** The newest edit's time (modules/threads/post-versions.repository.ts); null: never edited. */
+  editedAt: Generated<string | null>;
 }
 
 export interface PostLikesTable {
@@ -703,6 +705,7 @@ export interface DB {
   bountyAwards: BountyAwardsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   backups: BackupsTable;
+  postVersions: PostVersionsTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
@@ -964,4 +967,20 @@ export interface BackupsTable {
   createdAt: string;
   heartbeatAt: string;
   finishedAt: string | null;
+}
+
+/** A version of a post's text (and of its thread's title, for a first post): migration 2026112920-post-versions. */
+export interface PostVersionsTable {
+  id: Generated<number>;
+  postId: number;
+  /** From 1 (what was posted) up. */
+  version: number;
+  /** Who wrote this version. */
+  userId: number;
+  /** The thread's title at this version (first posts); null for replies. */
+  title: string | null;
+  content: string;
+  hidden: Generated<number>;
+  hiddenBy: number | null;
+  createdAt: string;
 }

@@ -110,7 +110,35 @@ export interface PostItem {
   isLiked: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When it was last edited (its history: posts.history); null when never. */
+  editedAt: string | null;
   ability: PostAbility;
   /** A reply in posts.list carries its first comments (at most COMMENTS_PREVIEW); otherwise empty. */
   comments: PostItem[];
+}
+
+/** GET /api/v3/posts.history: a post's versions (a thread's first post: its title too). */
+export const postsHistoryQuery = z.object({ postId: queryId });
+
+/** POST /api/v3/posts.history.hide: an administrator hides a version from everyone else (or shows it again). */
+export const postHistoryHideBody = z.object({
+  postId: bodyId,
+  version: z.number().int().min(1).max(1_000_000),
+  hidden: z.boolean().default(true),
+});
+
+/** One version in posts.history, newest first. */
+export interface PostVersionItem {
+  version: number;
+  /** Who wrote this version (the anonymous user for an anonymous thread's author, to those who may not see them). */
+  userId: number;
+  nickname: string;
+  avatar: string;
+  createdAt: string;
+  /** The thread's title at this version (a first post only). */
+  title?: string;
+  /** The Markdown source of this version ('' when hidden from this viewer). */
+  content: string;
+  /** Hidden by an administrator: others get no title or content. */
+  hidden: boolean;
 }

@@ -380,6 +380,8 @@ export interface ThreadDetail extends ThreadItem {
   };
   /** Users mentioned in the first post (none when the viewer reads only the free part). */
   mentions: UserSummary[];
+  /** When the title or text was last edited (its history: posts.history of `postId`); null when never. */
+  editedAt: string | null;
   /** How many bought the thread (paid orders of type 3). */
   paidCount: number;
   /** How many rewards the thread received (paid orders of type 2), and their total ("12.50"). */

@@ -7,4 +7,6 @@ export const posts = {
   commentAnsweredNotUnder: 'The comment answered is not under this reply',
   commentNeedsReplyOn: 'A comment needs the reply it is on',
   firstPostGoesThread: 'The first post goes with its thread: delete the thread',
+  historyNotAllowed: 'Only the author, moderators and administrators may see the edit history',
+  versionNotFound: 'There is no such version',
 } as const satisfies Texts<typeof zh>;

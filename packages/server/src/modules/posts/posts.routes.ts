@@ -1,5 +1,7 @@
 import {
   postCreateBody,
+  postHistoryHideBody,
+  postsHistoryQuery,
   postsDetailQuery,
   postsListQuery,
   postsPositionQuery,
@@ -12,6 +14,7 @@ import { ok } from '../../core/envelope.js';
 import { assertPublishCaptcha } from '../captcha/index.js';
 import { loginRequired } from '../../access/guards.js';
 import { createPost, listPosts, listReplyComments, postPosition, replyDetail, updatePost } from './posts.service.js';
+import { hidePostVersion, postHistory } from './post-history.service.js';
 
 export async function postsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -97,5 +100,37 @@ export async function postsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(request, await updatePost(ctx, request.viewer, request.body)),
+  );
+
+  api.get(
+    '/v3/posts.history',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: "A post's edit history, newest version first (a thread's first post: its title too)",
+        description:
+          'For its author, the moderators of its category (thread.edit) and administrators; -4002 for anyone else. ' +
+          'Answers [{version, userId, nickname, avatar, createdAt, title?, content, hidden}]; a version an ' +
+          'administrator hid has no title or content for others. Empty for a post never edited.',
+        querystring: postsHistoryQuery,
+      },
+    },
+    async (request) => ok(request, await postHistory(ctx, request.viewer, request.query.postId)),
+  );
+
+  api.post(
+    '/v3/posts.history.hide',
+    {
+      onRequest: loginRequired,
+      schema: {
+        tags: ['posts'],
+        summary: 'Administrators: hide a version of a post from everyone else (hidden: false shows it again)',
+        body: postHistoryHideBody,
+      },
+    },
+    async (request) => {
+      await hidePostVersion(ctx, request.viewer, request.body);
+      return ok(request, {});
+    },
   );
 }

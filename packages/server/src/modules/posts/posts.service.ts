@@ -49,7 +49,7 @@ import {
   visiblePosition,
   type PostRow,
 } from './posts.repository.js';
-import { findPost, insertPost, replaceMentions, updatePostIf } from '../threads/index.js';
+import { findPost, insertPost, recordPostEdit, replaceMentions, updatePostIf } from '../threads/index.js';
 import { msg } from '../../i18n/index.js';
 
 const acting = (viewer: ViewerContext, key: string, categoryId: number) =>
@@ -86,6 +86,7 @@ function presentPost(
     isLiked: liked.has(p.id),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
+    editedAt: p.editedAt,
     ability: postAbility(viewer, thread, p),
     comments,
   };
@@ -369,6 +370,15 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
         // The first post is the thread's body: new text with a {MOD} word sends the thread back to review.
         if (held && current && current.isApproved === 1) await changeThreadState(trx, current, { isApproved: 0 });
       }
+      const current = post.isFirst === 1 ? await findThread(trx, thread.id) : undefined;
+      await recordPostEdit(trx, {
+        // As it is now, under the thread's lock (another edit may have landed since it was read).
+        post: (await findPost(trx, post.id)) ?? post,
+        ...(current ? { title: { before: current.title, after: current.title } } : {}),
+        content,
+        editorId: user.id,
+        at,
+      });
       await updatePostIf(trx, post.id, { content, contentHtml: rendered.html, updatedAt: at });
       await replaceMentions(trx, post.id, rendered.mentions);
       await linkAttachments(trx, post.userId, post.id, content);

@@ -4,6 +4,7 @@ export { authorSeenBy } from './anonymous.js';
 export type { AnonymousState } from './anonymous.js';
 export { firstPostContentFor, readsWholeThread } from './paid-threads.service.js';
 export { findPost, insertPost, replaceMentions, updatePostIf } from './post-rows.repository.js';
+export { listPostVersions, recordPostEdit, setPostVersionHidden } from './post-versions.repository.js';
 export { changeThreadState, lockThread } from './thread-state.js';
 export {
   assertCanReadThread,

@@ -143,6 +143,7 @@ export async function presentThreadDetail(
     ...item!,
     content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWordsFraction)), indexes },
     mentions,
+    editedAt: first?.editedAt ?? null,
     paidCount: totals.paidCount,
     rewardedCount: totals.rewardedCount,
     rewardedAmount: formatMoney(totals.rewardedCents),

@@ -22,6 +22,7 @@ import { categoryNotFound } from '../categories/index.js';
 import { freeFractionOf, plainLength, renderContent, replaceLiterally, summarize } from '../content/index.js';
 import { topicsNamedIn } from '../topics/index.js';
 import { countLikes, findPost, insertPost, listLikers, replaceMentions, updatePostIf } from './post-rows.repository.js';
+import { recordPostEdit } from './post-versions.repository.js';
 import { screenText } from '../stop-words/index.js';
 import {
   assertCanReadThread,
@@ -238,6 +239,17 @@ export async function updateThread(
     if (rendered) textChanges.summary = summarize(rendered.plain);
     if (publishing) Object.assign(textChanges, { createdAt: at, lastPostedAt: at });
     await changeThreadState(trx, current, { ...changes, ...textChanges });
+    // The edit history (post-versions.repository.ts): a published thread's title or text as it was and as it is.
+    if (first && current.isDraft === 0) {
+      await recordPostEdit(trx, {
+        // As it is now, under the thread's lock (another edit may have landed since it was read).
+        post: (await findPost(trx, first.id)) ?? first,
+        title: { before: current.title, after: title },
+        content: rendered ? text : first.content,
+        editorId: user.id,
+        at,
+      });
+    }
     if (rendered && first) {
       await updatePostIf(trx, first.id, { content: text, contentHtml: rendered.html, updatedAt: at });
       await replaceMentions(trx, first.id, rendered.mentions);

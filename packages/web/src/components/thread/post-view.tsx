@@ -9,6 +9,7 @@ import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { toast } from '../ui';
 import { ReportAction } from '../community/report-dialog';
 import { ActionButton } from './action-button';
+import { EditedMark } from './edited-mark';
 import { Composer } from './composer';
 import { BountyReplyAction } from '../thread-parts/bounty-part';
 
@@ -21,6 +22,8 @@ export interface PostShared {
   threadId: number;
   /** The signed-in viewer's id; null for a guest. */
   viewerId: number | null;
+  /** The viewer is an administrator (the edit history: hiding a version). */
+  isAdmin: boolean;
   /** Publishing asks for a captcha (the site's setting). */
   publishCaptcha: boolean;
   /** The thread and its bounty, when it is a bounty question: each reply shows its award mark and action. */
@@ -106,6 +109,12 @@ export function PostView({ item, isComment, shared }: { item: PostItem; isCommen
             </span>
           ) : null}
           <TimeText iso={item.createdAt} />
+          <EditedMark
+            postId={item.id}
+            editedAt={item.editedAt}
+            canOpen={shared.isAdmin || item.ability.canEdit || (viewerId !== null && viewerId === item.user.userId)}
+            isAdmin={shared.isAdmin}
+          />
           {!item.isApproved ? <span className="lt-tag lt-tag--review">{labels.underReview}</span> : null}
         </header>
         {mode === 'edit' ? (

@@ -32,6 +32,7 @@ function reply(id: number, userId: number): PostItem {
     isLiked: false,
     createdAt: '2026-11-21T08:05:00.000Z',
     updatedAt: '2026-11-21T08:05:00.000Z',
+    editedAt: null,
     ability: { canEdit: false, canDelete: false, canLike: true, canReply: false },
     comments: [],
   } as PostItem;

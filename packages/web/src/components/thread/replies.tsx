@@ -30,6 +30,7 @@ export function Replies({ thread, page }: { thread: ThreadDetail; page: number }
   const shared: PostShared = {
     threadId: thread.threadId,
     viewerId: viewer?.userId ?? null,
+    isAdmin: viewer?.isAdmin ?? false,
     publishCaptcha,
     bounty: bounty ? { thread, part: bounty } : null,
     target,

@@ -22,6 +22,7 @@ import { useViewer } from '../../hooks/use-forum';
 import { ReportAction } from '../community/report-dialog';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
+import { EditedMark } from './edited-mark';
 import { ThreadParts } from '../thread-parts/part-views';
 import { PositionView } from '../thread-parts/position-view';
 
@@ -94,6 +95,16 @@ export function ThreadBody({ thread }: { thread: ThreadDetail }) {
             {isKnownAnonymous(thread) ? <AnonymousMark /> : null}
             <div className="lt-thread__meta">
               <TimeText iso={thread.createdAt} />
+              <EditedMark
+                postId={thread.postId}
+                editedAt={thread.editedAt}
+                canOpen={
+                  Boolean(viewer?.isAdmin) ||
+                  thread.ability.canEdit ||
+                  (viewer !== null && viewer.userId === thread.user.userId)
+                }
+                isAdmin={Boolean(viewer?.isAdmin)}
+              />
               <span>
                 <Icon name="eye" /> {thread.viewCount}
               </span>

@@ -31,6 +31,23 @@ export const threads: Catalogue<typeof zh> = {
     newThread: 'New thread',
   },
   thread: {
+    /** The edit history (components/thread/edited-mark.tsx, post-history-dialog.tsx). */
+    history: {
+      edited: 'Edited',
+      editedAt: 'Edited {{time}}',
+      title: 'Edit history',
+      none: 'This post has no edit history',
+      versions: 'Versions',
+      version: 'Version {{n}}',
+      hidden: 'Hidden',
+      compare: 'Version {{from}} → version {{to}}',
+      original: 'As first posted',
+      hide: 'Hide this version',
+      show: 'Show it again',
+      hiddenText: 'An administrator hid this version',
+      titleLabel: 'Title',
+      contentLabel: 'Text',
+    },
     like: 'Like',
     liked: 'Liked',
     favorite: 'Favourite',

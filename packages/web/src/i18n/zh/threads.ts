@@ -28,6 +28,23 @@ export const threads = {
     newThread: '发帖',
   },
   thread: {
+    /** The edit history (components/thread/edited-mark.tsx, post-history-dialog.tsx). */
+    history: {
+      edited: '已编辑',
+      editedAt: '编辑于 {{time}}',
+      title: '编辑记录',
+      none: '这条内容没有编辑记录',
+      versions: '版本',
+      version: '第 {{n}} 版',
+      hidden: '已隐藏',
+      compare: '第 {{from}} 版 → 第 {{to}} 版',
+      original: '最初发布的版本',
+      hide: '隐藏此版本',
+      show: '取消隐藏',
+      hiddenText: '这个版本已被管理员隐藏',
+      titleLabel: '标题',
+      contentLabel: '正文',
+    },
     like: '赞',
     liked: '已赞',
     favorite: '收藏',
