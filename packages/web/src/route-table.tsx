@@ -260,6 +260,7 @@ export function createRoutes(ctx: AppContextSource, pleaseLogin: () => string): 
                 adminPage('adminMessaging', 'messaging'),
                 adminPage('adminOauth', 'oauth'),
                 adminPage('adminWebhooks', 'webhooks'),
+                adminPage('adminBackups', 'backups'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

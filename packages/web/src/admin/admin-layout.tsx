@@ -26,6 +26,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/messaging', key: 'messaging' },
   { to: '/admin/oauth', key: 'oauth' },
   { to: '/admin/webhooks', key: 'webhooks' },
+  { to: '/admin/backups', key: 'backups' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

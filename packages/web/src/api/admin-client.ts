@@ -1,4 +1,4 @@
-import type { SettingDefinition } from '@luntan/shared';
+import type { BackupListData, SettingDefinition } from '@luntan/shared';
 
 /**
  * The back office's calls, grouped by feature: the one place their addresses are written. Pages read through
@@ -23,6 +23,14 @@ export const adminApi = {
     save: '/api/settings.v2',
     uploadLogo: '/api/settings/logo.v2',
     deleteLogo: '/api/settings/delete.logo.v2',
+  },
+  backups: {
+    list: endpoint<BackupListData>('/api/backAdmin/backups'),
+    start: '/api/backAdmin/backups',
+    delete: '/api/backAdmin/backups.delete',
+    schedule: '/api/backAdmin/backups.schedule',
+    /** The archive as an attachment: a plain link, the session cookie signs it. */
+    download: (id: number) => `/api/backAdmin/backups/download?id=${id}`,
   },
   categories: {
     list: '/api/v3/categories',

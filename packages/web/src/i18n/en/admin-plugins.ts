@@ -38,6 +38,53 @@ export const adminPlugins: Catalogue<typeof zh> = {
       user_extension_left_layout_hook: "Member's page: the left column",
     },
   },
+  backups: {
+    intro:
+      'A backup is one archive: the database, the uploaded files and a manifest (counts of users, threads and posts, the sum of the wallets). Download it and keep a copy elsewhere.',
+    makeNow: 'Back up now',
+    started: 'Backup started',
+    runningNote: 'A backup is being made: the next one can start once it is done',
+    column: {
+      created: 'Made / origin',
+      status: 'Status',
+      archive: 'Size / where',
+      counts: 'Users / threads / posts',
+      walletSum: 'Wallets (sum)',
+      files: 'Uploaded files',
+    },
+    counts: '{{users}} users, {{threads}} threads, {{posts}} posts',
+    origin: { manual: 'By hand', schedule: 'Scheduled', cli: 'Command line' },
+    status: { running: 'Running', done: 'Done', failed: 'Failed' },
+    files: {
+      archive_one: '{{count}} in the archive',
+      archive_other: '{{count}} in the archive',
+      bucket: 'Left in object storage',
+    },
+    where: { disk: 'This machine', elsewhere: 'Another machine', bucket: 'Object storage' },
+    download: 'Download',
+    notHere: 'Not on this machine',
+    notHereHint:
+      "The archive is on the machine that made it: download it from that machine's back office, or take the file from its disk.",
+    confirmDelete: 'Delete the backup made {{time}} and its archive?',
+    empty: 'No backups yet',
+    schedule: {
+      title: 'Daily backup',
+      enabled: 'Back up every day',
+      time: 'Time (server time, HH:MM)',
+      keep: 'Scheduled backups kept',
+      save: 'Save',
+      saved: 'Saved',
+      on: 'Now: a backup every day at {{time}}, keeping the newest {{keep}} scheduled ones (backups made by hand or by the command are never removed).',
+      off: 'Now: the daily backup is off.',
+    },
+    help: {
+      title: 'Command line and restoring',
+      backup: 'makes the same backup on the server (while the forum runs, too), by default into DATA_DIR/backups.',
+      restore:
+        'restores an archive into an empty data directory or an empty database; stop the forum first, and add --force to replace a forum that is there.',
+      docs: 'The steps and caveats are in {{file}}.',
+    },
+  },
   webhooks: {
     intro:
       'When an event happens, the forum sends a signed JSON request to these addresses (X-Luntan-Signature: sha256=<HMAC>).',

@@ -22,6 +22,7 @@ export const adminSite: Catalogue<typeof zh> = {
     reports: 'Reports',
     oauth: 'Sign-in providers',
     webhooks: 'Webhooks',
+    backups: 'Backups',
   },
   empty: 'Nothing here',
   saved: 'Saved',

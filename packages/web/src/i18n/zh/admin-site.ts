@@ -19,6 +19,7 @@ export const adminSite = {
     reports: '举报管理',
     oauth: '第三方登录',
     webhooks: 'Webhooks',
+    backups: '备份',
   },
   empty: '没有数据',
   saved: '已保存',
