@@ -1,6 +1,6 @@
 import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, notFound } from './core/errors.js';
+import { AppError, forbidden, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { registerBodyParsers } from './core/body-parsers.js';
 import { trackApiRequest } from './core/client-error.js';
@@ -53,6 +53,7 @@ import { pluginsRoutes } from './modules/plugins/index.js';
 import { withdrawalsRoutes } from './modules/withdrawals/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { backupsRoutes } from './modules/backups/index.js';
+import { apiKeysRoutes } from './modules/api-keys/index.js';
 import { goodsRoutes } from './modules/goods/index.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
@@ -119,6 +120,15 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     }
     // A copy: the resolved viewer may be a cached object shared by requests.
     request.viewer = { ...request.viewer, locale: requestLocale(request) };
+    // An API key: its own budget of requests, then what its scope allows (the admin routes' guard checks it too).
+    const key = request.viewer.apiKey;
+    if (key) {
+      await api.ctx.limits.apiKeys.consume(String(key.id));
+      if (key.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+        throw forbidden(msg('access.apiKeyReadOnly'));
+      }
+      if (key.scope !== 'admin' && url.startsWith('/api/backAdmin')) throw forbidden(msg('access.apiKeyNotAdmin'));
+    }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {
       const filling = user.status === UserStatus.NEEDS_SIGNIN_FIELDS && OPEN_TO_SUPPLEMENTARY.has(url);
@@ -158,6 +168,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(stopWordsRoutes);
   await api.register(webhooksRoutes);
   await api.register(backupsRoutes);
+  await api.register(apiKeysRoutes);
   await api.register(goodsRoutes);
   await api.register(reviewRoutes);
   await api.register(reportsRoutes);

@@ -31,6 +31,8 @@ const envSchema = z.object({
   RATE_LIMIT_DIALOG_MESSAGES: z.coerce.number().int().min(1).default(30),
   /** Failed logins allowed per address per minute. */
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Requests an API key may make per minute (each key its own budget, counted across processes). */
+  RATE_LIMIT_API_KEY: z.coerce.number().int().min(1).default(600),
   /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or a comma-separated list of addresses). */
   TRUST_PROXY: z.string().optional(),
   /** Largest request body in bytes (uploads have their own limit). */
@@ -106,6 +108,7 @@ export interface Config {
   logLevel: string;
   rateLimitRegister: number;
   rateLimitLoginFailures: number;
+  rateLimitApiKey: number;
   rateLimitDialogMessages: number;
   trustProxy: boolean | number | string;
   bodyLimit: number;
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitRegister: e.RATE_LIMIT_REGISTER,
     rateLimitLoginFailures: e.RATE_LIMIT_LOGIN_FAILURES,
+    rateLimitApiKey: e.RATE_LIMIT_API_KEY,
     rateLimitDialogMessages: e.RATE_LIMIT_DIALOG_MESSAGES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT,

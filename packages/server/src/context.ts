@@ -50,6 +50,8 @@ export interface AppContext {
     register: AttemptLimiter;
     login: LoginThrottle;
     dialogMessages: AttemptLimiter;
+    /** Requests per minute of each API key (RATE_LIMIT_API_KEY). */
+    apiKeys: AttemptLimiter;
     sms: SmsLimits;
     /** A viewer's view of a thread counts once an hour (a member by id, a guest by address), as NodeBB counts. */
     threadViews: AttemptLimiter;
@@ -122,6 +124,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
       register: new AttemptLimiter(store, 'register_ip', config.rateLimitRegister),
       login: new LoginThrottle(store, config.rateLimitLoginFailures),
       dialogMessages: new AttemptLimiter(store, 'dialog_user', config.rateLimitDialogMessages),
+      apiKeys: new AttemptLimiter(store, 'api_key', config.rateLimitApiKey),
       sms: {
         // A number's wait between codes (none when 0) and its day's budget; an address's budget per hour.
         interval:

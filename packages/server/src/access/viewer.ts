@@ -7,6 +7,7 @@ import { now } from '../core/time.js';
 import { groupsAndPermissionsOfUser, permissionsOfGroups } from './permissions.repository.js';
 import { owesJoiningFee } from './paid-joining.js';
 import { findSessionUser, touchToken } from './tokens.repository.js';
+import { findApiKeyUser, isApiKey, touchApiKey } from './api-keys.repository.js';
 import type { ViewerCache } from './viewer-cache.js';
 import type { ViewerContext } from './viewer-context.js';
 
@@ -44,13 +45,38 @@ export async function resolveViewer(db: Kysely<DB>, token: string | null, cache?
     const cached = cache?.get(token, atMs);
     if (cached) {
       if (!cached.lastUsedAt || atMs - Date.parse(cached.lastUsedAt) > TOUCH_INTERVAL_MS) {
-        await touchToken(db, cached.viewer.tokenId!, at);
+        const key = cached.viewer.apiKey;
+        await (key ? touchApiKey(db, key.id, at) : touchToken(db, cached.viewer.tokenId!, at));
         cached.lastUsedAt = at;
       }
       return cached.viewer;
     }
     // Read before the rows: a change committed in between leaves the entry under an older number.
     const version = cache?.version();
+    if (isApiKey(token)) {
+      const found = await findApiKeyUser(db, token);
+      if (found) {
+        let lastUsedAt = found.lastUsedAt;
+        if (!lastUsedAt || atMs - Date.parse(lastUsedAt) > TOUCH_INTERVAL_MS) {
+          await touchApiKey(db, found.keyId, at);
+          lastUsedAt = at;
+        }
+        const held = await groupsAndPermissionsOfUser(db, found.user.id, at);
+        const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
+        const viewer: ViewerContext = {
+          user: found.user,
+          tokenId: null,
+          groups: held.groups,
+          isAdmin,
+          permissions: new Set(isAdmin ? PERMISSION_KEYS : held.permissions),
+          apiKey: { id: found.keyId, scope: found.scope },
+        };
+        if (cache && version !== undefined) {
+          cache.set(token, viewer, version, held.expiresAt ? Date.parse(held.expiresAt) : Infinity, lastUsedAt);
+        }
+        return viewer;
+      }
+    }
     const session = await findSessionUser(db, token, at);
     if (session) {
       const { user, tokenId } = session;
@@ -100,7 +126,8 @@ export function requireUser(viewer: ViewerContext): User {
 
 export function requireAdmin(viewer: ViewerContext): void {
   requireUser(viewer);
-  if (!viewer.isAdmin) throw forbidden();
+  // An API key reaches the back office only with the admin scope, whoever it acts as.
+  if (!viewer.isAdmin || (viewer.apiKey && viewer.apiKey.scope !== 'admin')) throw forbidden();
 }
 
 export function requirePermission(viewer: ViewerContext, key: string, categoryId?: number | null): void {

@@ -71,6 +71,7 @@ import * as userThreadSticks from './migrations/2026112795-user-thread-sticks.js
 import * as threadPageVersions from './migrations/2026112901-thread-page-versions.js';
 import * as backups from './migrations/2026112910-backups.js';
 import * as postVersions from './migrations/2026112920-post-versions.js';
+import * as apiKeys from './migrations/2026112930-api-keys.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -127,6 +128,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112901-thread-page-versions': threadPageVersions,
   '2026112910-backups': backups,
   '2026112920-post-versions': postVersions,
+  '2026112930-api-keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

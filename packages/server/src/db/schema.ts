@@ -706,6 +706,7 @@ export interface DB {
   webhookDeliveries: WebhookDeliveriesTable;
   backups: BackupsTable;
   postVersions: PostVersionsTable;
+  apiKeys: ApiKeysTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
@@ -983,4 +984,22 @@ export interface PostVersionsTable {
   hidden: Generated<number>;
   hiddenBy: number | null;
   createdAt: string;
+}
+
+/** An administrator's key for programs (access/api-keys.repository.ts; migration 2026112930-api-keys). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** read, write or admin. */
+  scope: string;
+  /** The member the key acts as. */
+  userId: number;
+  createdBy: number;
+  /** SHA-256 (hex) of the key. */
+  keyHash: string;
+  /** Its first characters (lt_ and five), to recognise it in the list. */
+  keyPrefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }

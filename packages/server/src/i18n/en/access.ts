@@ -4,4 +4,6 @@ import type { access as zh } from '../zh/access.js';
 /** The server's English messages: access (the keys of zh/access.ts). */
 export const access = {
   payJoiningFeeFirst: 'Please pay the joining fee first',
+  apiKeyReadOnly: 'This API key may only read, not write',
+  apiKeyNotAdmin: 'This API key may not reach the back office',
 } as const satisfies Texts<typeof zh>;

@@ -1,4 +1,6 @@
 /** The server's Chinese messages: access. */
 export const access = {
   payJoiningFeeFirst: '请先支付站点加入费用',
+  apiKeyReadOnly: '这个 API 密钥只能读取，不能写入',
+  apiKeyNotAdmin: '这个 API 密钥不能访问管理后台',
 } as const;
