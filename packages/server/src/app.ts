@@ -59,6 +59,8 @@ export async function buildApp(
   app.addHook('onClose', async () => ctx.webhooks.stop());
   ctx.backups.start(app.log);
   app.addHook('onClose', async () => ctx.backups.stop());
+  ctx.linkPreviews.start(app.log);
+  app.addHook('onClose', async () => ctx.linkPreviews.stop());
   app.decorateRequest('viewer');
   if (ctx.config.processHeader) {
     // Which process answered (LUNTAN_PROCESS_HEADER=1): the cluster worker's id (0 without a cluster) and its pid.

@@ -21,6 +21,7 @@ import { StopWordCache } from './modules/stop-words/index.js';
 import { ViewerCache } from './access/viewer-cache.js';
 import { WebhookDispatcher } from './modules/webhooks/index.js';
 import { BackupScheduler } from './modules/backups/index.js';
+import { LinkPreviewWorker } from './modules/link-previews/index.js';
 import { ThreadPartRegistry } from './modules/thread-parts/index.js';
 
 /** What sending SMS codes may use (modules/sms). */
@@ -89,6 +90,8 @@ export interface AppContext {
   webhooks: WebhookDispatcher;
   /** The daily backup (modules/backups); started and stopped with the app. */
   backups: BackupScheduler;
+  /** Fetches the previews of links alone on their line (modules/link-previews); started and stopped with the app. */
+  linkPreviews: LinkPreviewWorker;
   /** The kinds of parts a thread may hold (modules/thread-parts), registered by the assembly (thread-parts.ts). */
   threadParts: ThreadPartRegistry;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
@@ -112,7 +115,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
   // lists, or anywhere.
   guestCache.afterWrite((request) => pages.noteWrite(pageScopeOf(request?.emittedEvents)));
   events.afterDelivery((delivered) => pages.noteWrite(deliveredScopeOf(delivered)));
-  return {
+  const base: Omit<AppContext, 'log' | 'linkPreviews'> = {
     config,
     db: database.db,
     database,
@@ -150,6 +153,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     backups: new BackupScheduler({ database, config, files }),
     threadParts: new ThreadPartRegistry(),
   };
+  return { ...base, linkPreviews: new LinkPreviewWorker(base) };
 }
 
 declare module 'fastify' {

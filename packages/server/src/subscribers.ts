@@ -9,6 +9,7 @@ import { subscribePlugins } from './modules/plugins/index.js';
 import { subscribeSearchIndexing } from './modules/search/index.js';
 import { subscribeTopics } from './modules/topics/index.js';
 import { subscribeWebhooks } from './modules/webhooks/index.js';
+import { subscribeLinkPreviews } from './modules/link-previews/index.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows
@@ -25,5 +26,6 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeRerendering(ctx);
   subscribeTopics(ctx);
   subscribeWebhooks(ctx);
+  subscribeLinkPreviews(ctx, ctx.linkPreviews);
   subscribePlugins(ctx);
 }

@@ -72,6 +72,7 @@ import * as threadPageVersions from './migrations/2026112901-thread-page-version
 import * as backups from './migrations/2026112910-backups.js';
 import * as postVersions from './migrations/2026112920-post-versions.js';
 import * as apiKeys from './migrations/2026112930-api-keys.js';
+import * as linkPreviews from './migrations/2026112940-link-previews.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -129,6 +130,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112910-backups': backups,
   '2026112920-post-versions': postVersions,
   '2026112930-api-keys': apiKeys,
+  '2026112940-link-previews': linkPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -707,6 +707,8 @@ export interface DB {
   backups: BackupsTable;
   postVersions: PostVersionsTable;
   apiKeys: ApiKeysTable;
+  linkPreviews: LinkPreviewsTable;
+  linkPreviewPosts: LinkPreviewPostsTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
@@ -1002,4 +1004,28 @@ export interface ApiKeysTable {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+}
+
+/** A link's preview (modules/link-previews; migration 2026112940-link-previews). */
+export interface LinkPreviewsTable {
+  id: Generated<number>;
+  url: string;
+  /** pending, fetching, ok or failed. */
+  status: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  siteName: Generated<string>;
+  /** The forum's copy of the page's image (/uploads/previews/...), or ''. */
+  image: Generated<string>;
+  error: string | null;
+  attempts: Generated<number>;
+  claimedUntil: string | null;
+  fetchedAt: string | null;
+  createdAt: string;
+}
+
+/** The posts that hold a link alone on its line (rendered again once its preview is fetched). */
+export interface LinkPreviewPostsTable {
+  previewId: number;
+  postId: number;
 }

@@ -1,3 +1,4 @@
+import { linkCardsFor, loneLinkUrls, withLinkCards } from './link-cards.js';
 import {
   escapeMarkdown,
   PROFILE_PATH,
@@ -426,7 +427,11 @@ export async function renderContent(
     findLinkedMentions(db, text, authorId),
     imageEmojiIn(db, text),
   ]);
-  return renderMarkdown(text, byName, byId, emoji, topics);
+  const rendered = renderMarkdown(text, byName, byId, emoji, topics);
+  // Links alone on their line whose previews are known show as cards (link-cards.ts); the plain text stays the text's.
+  const lone = loneLinkUrls(rendered.html);
+  if (lone.length === 0) return rendered;
+  return { ...rendered, html: withLinkCards(rendered.html, await linkCardsFor(db, lone)) };
 }
 
 /** The names of the topics (`#name#`) a post's Markdown names, where rendering would see them. */

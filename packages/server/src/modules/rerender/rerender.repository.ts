@@ -26,6 +26,11 @@ const storedPost = (db: Kysely<DB>) =>
       'threads.title',
     ]);
 
+/** These posts (those that still exist), by id. */
+export function postsByIds(db: Kysely<DB>, ids: readonly number[]) {
+  return storedPost(db).where('posts.id', 'in', ids).orderBy('posts.id').execute() as Promise<StoredPost[]>;
+}
+
 /** The posts that mention `userId` (post_mentions, written with each render), after `afterId`, by id. */
 export function postsMentioning(db: Kysely<DB>, userId: number, afterId: number, limit: number) {
   return storedPost(db)

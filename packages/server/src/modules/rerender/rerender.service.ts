@@ -4,6 +4,7 @@ import { renameMentions, renderContent, replaceLiterally, summarize, type Render
 import { replaceMentions } from '../threads/index.js';
 import { existingTopicsNamedIn } from '../topics/index.js';
 import {
+  postsByIds,
   postsContaining,
   postsMentioning,
   updatePostText,
@@ -82,4 +83,33 @@ export async function rerenderBatch(ctx: Ctx, job: RerenderJob): Promise<void> {
   // What guests were served holds the old HTML (core/guest-cache.ts): a write request would clear it, this is none.
   if (changed.length > 0) await ctx.guestCache.invalidateEverywhere();
   if (more || changed.length > 0) ctx.events.wake();
+}
+
+/**
+ * Renders these posts again from their Markdown as it is (something their HTML shows changed outside them: a link's
+ * preview arrived, modules/link-previews), and announces each one whose HTML changed.
+ */
+export async function renderPostsAgain(ctx: Ctx, postIds: readonly number[]): Promise<number> {
+  if (postIds.length === 0) return 0;
+  const changed: { row: StoredPost; rendered: RenderedContent }[] = [];
+  for (const row of await postsByIds(ctx.db, postIds)) {
+    const rendered = await renderContent(
+      ctx.db,
+      row.content,
+      row.userId,
+      await existingTopicsNamedIn(ctx.db, row.content),
+    );
+    if (rendered.html !== row.contentHtml) changed.push({ row, rendered });
+  }
+  if (changed.length === 0) return 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const { row, rendered } of changed) {
+      if (!(await updatePostText(trx, row.id, row.content, { content: row.content, contentHtml: rendered.html })))
+        continue;
+      await ctx.events.emit(trx, 'post.rerendered', { postId: row.id, threadId: row.threadId });
+    }
+  });
+  await ctx.guestCache.invalidateEverywhere();
+  ctx.events.wake();
+  return changed.length;
 }

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { renderPostsAgain } from '../rerender/index.js';
+import { fetchPreview, PAGE_TIMEOUT_MS } from './fetch-preview.js';
+import { claimPreview, duePreviews, finishPreview, postsOfPreview } from './link-previews.repository.js';
+
+/** How often each process looks for previews to fetch (those another process left, or missed kicks). */
+const POLL_MS = 15_000;
+/** A claim outlasts the page's and the image's fetches. */
+const LEASE_MS = 4 * PAGE_TIMEOUT_MS;
+const BATCH = 10;
+
+type Ctx = Pick<AppContext, 'db' | 'events' | 'stopWords' | 'guestCache' | 'files' | 'config'>;
+
+/**
+ * Fetches the previews of links alone on their line (link_previews rows left pending by the subscriber), one at a
+ * time per process, each claimed with a conditional update (a preview is fetched once across processes), then renders
+ * the posts that name it again so that they show the card. Beside the event dispatcher, not inside it: a slow site
+ * must not hold back notifications. One per app; started and stopped with it (app.ts).
+ */
+export class LinkPreviewWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private log: FastifyBaseLogger | undefined;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  start(log: FastifyBaseLogger): void {
+    this.log = log;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Looks for previews to fetch now, without waiting. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.log?.error({ err }, 'link previews: a round failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Fetches what is due and answers once done (tests). */
+  async runDue(): Promise<void> {
+    await this.running;
+    this.kick();
+    await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    const { db, config, files } = this.ctx;
+    for (;;) {
+      const at = new Date();
+      const due = await duePreviews(db, at.toISOString(), BATCH);
+      if (due.length === 0 || this.stopped) return;
+      for (const row of due) {
+        if (this.stopped) return;
+        const until = new Date(at.getTime() + LEASE_MS).toISOString();
+        if (!(await claimPreview(db, row.id, row.attempts, new Date().toISOString(), until))) continue;
+        const result = await fetchPreview(row.url, { allowPrivate: config.allowPrivateFetch, files });
+        await finishPreview(db, row.id, result, new Date().toISOString());
+        if (result.ok) await renderPostsAgain(this.ctx, await postsOfPreview(db, row.id));
+        else this.log?.info({ url: row.url, error: result.error }, 'link previews: no card for a link');
+      }
+    }
+  }
+}
