@@ -261,6 +261,7 @@ export function createRoutes(ctx: AppContextSource, pleaseLogin: () => string): 
                 adminPage('adminOauth', 'oauth'),
                 adminPage('adminWebhooks', 'webhooks'),
                 adminPage('adminBackups', 'backups'),
+                adminPage('adminApiKeys', 'apikeys'),
               ],
             },
             { id: 'not-found-page', path: '404', Component: NotFoundPage, handle: notFoundHandle },

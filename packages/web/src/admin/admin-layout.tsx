@@ -27,6 +27,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/oauth', key: 'oauth' },
   { to: '/admin/webhooks', key: 'webhooks' },
   { to: '/admin/backups', key: 'backups' },
+  { to: '/admin/apikeys', key: 'apiKeys' },
 ] as const;
 
 /** The back office frame: a section menu (a row on narrow screens) and the section's page. */

@@ -1,4 +1,4 @@
-import type { BackupListData, SettingDefinition } from '@luntan/shared';
+import type { ApiKeyItem, BackupListData, SettingDefinition } from '@luntan/shared';
 
 /**
  * The back office's calls, grouped by feature: the one place their addresses are written. Pages read through
@@ -31,6 +31,12 @@ export const adminApi = {
     schedule: '/api/backAdmin/backups.schedule',
     /** The archive as an attachment: a plain link, the session cookie signs it. */
     download: (id: number) => `/api/backAdmin/backups/download?id=${id}`,
+  },
+  apiKeys: {
+    list: endpoint<ApiKeyItem[]>('/api/backAdmin/apikeys'),
+    create: '/api/backAdmin/apikeys',
+    /** DELETE, with no body (Fastify refuses an empty body sent as JSON). */
+    revoke: (id: number) => `/api/backAdmin/apikeys/${id}`,
   },
   categories: {
     list: '/api/v3/categories',

@@ -80,6 +80,7 @@ export const ROUTE_MODULES = {
   adminOauth: { load: () => adminPage(import('../admin/oauth-page')), src: 'src/admin/oauth-page.tsx' },
   adminWebhooks: { load: () => adminPage(import('../admin/webhooks-page')), src: 'src/admin/webhooks-page.tsx' },
   adminBackups: { load: () => adminPage(import('../admin/backups-page')), src: 'src/admin/backups-page.tsx' },
+  adminApiKeys: { load: () => adminPage(import('../admin/api-keys-page')), src: 'src/admin/api-keys-page.tsx' },
 } satisfies Record<string, { load: () => Promise<RouteModule>; src: string }>;
 
 export type RouteModuleId = keyof typeof ROUTE_MODULES;

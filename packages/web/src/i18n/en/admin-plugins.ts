@@ -85,6 +85,65 @@ export const adminPlugins: Catalogue<typeof zh> = {
       docs: 'The steps and caveats are in {{file}}.',
     },
   },
+  apiKeys: {
+    intro:
+      "Programs (scripts, bots, other sites) call the forum's API with an API key instead of signing in. Each key acts as one member and may do only what its scope allows and that member may do; revoke a key once it is no longer needed.",
+    create: {
+      title: 'New key',
+      name: 'Name',
+      namePlaceholder: 'e.g. Statistics script',
+      scope: 'Scope',
+      actsAs: 'Acts as member ID (optional)',
+      actsAsPlaceholder: 'Empty: you',
+      actsAsHint:
+        "Left empty, the key acts as you (the administrator who makes it). A member's ID is in the ID column of Users, or the number in their page's address /user/ID.",
+      submit: 'Create key',
+    },
+    scope: { read: 'Read', write: 'Write', admin: 'Admin' },
+    scopeOption: { read: 'Read only', write: 'Read and write', admin: 'Admin' },
+    scopeHint: {
+      read: 'Reads only (GET requests): cannot post, change or delete anything.',
+      write: 'Everything its member may do, except the back office.',
+      admin: 'Everything its member may do; for an administrator, the back office too.',
+    },
+    created: {
+      title: 'New API key: {{name}}',
+      warning:
+        'This key is shown only this once. Once you close this window it cannot be seen again: copy it now and keep it somewhere safe. If it is lost, revoke it and make a new one.',
+      key: 'Key',
+      copy: 'Copy',
+      copied: 'Copied to the clipboard',
+      copyFailed: 'Could not copy: select the key and copy it by hand',
+      close: "I've saved it, close",
+    },
+    column: {
+      name: 'Name',
+      key: 'Key',
+      scope: 'Scope',
+      actsAs: 'Acts as',
+      created: 'Created',
+      lastUsed: 'Last used',
+      status: 'Status',
+    },
+    never: 'Never',
+    status: { active: 'Active', revoked: 'Revoked' },
+    revoke: 'Revoke',
+    revokedToast: 'Key revoked',
+    confirmRevokeTitle: 'Revoke the key?',
+    confirmRevoke:
+      'Revoke the key "{{name}}" ({{prefix}}…)? Programs using it lose access at once; this cannot be undone.',
+    listTitle: 'Keys',
+    empty: 'No API keys yet',
+    help: {
+      title: 'How to use a key',
+      header: 'Send the key in a header of every request:',
+      example: 'For example, the list of threads with curl:',
+      rateLimit:
+        "Each key may make {{variable}} requests a minute (600 unless the server's environment sets another number), each key counted on its own; beyond that the answer is -4029.",
+      errors: 'A request outside the scope is answered -4002; a revoked key is treated as a guest.',
+      docs: 'Every call and its parameters are in the OpenAPI document:',
+    },
+  },
   webhooks: {
     intro:
       'When an event happens, the forum sends a signed JSON request to these addresses (X-Luntan-Signature: sha256=<HMAC>).',

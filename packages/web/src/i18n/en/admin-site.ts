@@ -23,6 +23,7 @@ export const adminSite: Catalogue<typeof zh> = {
     oauth: 'Sign-in providers',
     webhooks: 'Webhooks',
     backups: 'Backups',
+    apiKeys: 'API keys',
   },
   empty: 'Nothing here',
   saved: 'Saved',

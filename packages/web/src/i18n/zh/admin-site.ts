@@ -20,6 +20,7 @@ export const adminSite = {
     oauth: '第三方登录',
     webhooks: 'Webhooks',
     backups: '备份',
+    apiKeys: 'API 密钥',
   },
   empty: '没有数据',
   saved: '已保存',
