@@ -54,6 +54,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { backupsRoutes } from './modules/backups/index.js';
 import { apiKeysRoutes } from './modules/api-keys/index.js';
+import { pushRoutes } from './modules/push/index.js';
 import { goodsRoutes } from './modules/goods/index.js';
 import { OAUTH_SIGN_IN_CALLS, oauthRoutes } from './modules/oauth/index.js';
 import { WECHAT_SIGN_IN_CALLS, wechatRoutes } from './modules/wechat/index.js';
@@ -169,6 +170,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(webhooksRoutes);
   await api.register(backupsRoutes);
   await api.register(apiKeysRoutes);
+  await api.register(pushRoutes);
   await api.register(goodsRoutes);
   await api.register(reviewRoutes);
   await api.register(reportsRoutes);

@@ -20,6 +20,7 @@ import { docsPlugin } from './modules/docs/index.js';
 import { pluginAssetsRoutes } from './modules/plugins/index.js';
 import { seoRoutes } from './modules/web/index.js';
 import { feedsRoutes } from './modules/feeds/index.js';
+import { pwaRoutes } from './modules/pwa/index.js';
 import { webRoutes } from './modules/web/index.js';
 
 export async function buildApp(
@@ -91,6 +92,7 @@ export async function buildApp(
   await app.register(pluginAssetsRoutes);
   await app.register(seoRoutes);
   await app.register(feedsRoutes);
+  await app.register(pwaRoutes);
   await app.register(webRoutes);
   return app;
 }

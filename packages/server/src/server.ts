@@ -5,6 +5,7 @@ import { createContext } from './context.js';
 import { connectSignalTransport } from './core/signal-transport.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
 import { seed, type SeedResult } from './seed.js';
+import { vapidKeys } from './modules/push/index.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -30,6 +31,8 @@ export interface ServerOptions {
 /** Migrates the database forward and seeds what is missing: once per start, before any app serves it. */
 export async function prepareDatabase(database: Database, config: Config): Promise<SeedResult> {
   await migrateToLatest(database);
+  // Web Push's VAPID key pair, made on the first start and kept (modules/push).
+  await vapidKeys(database.db);
   return seed(database.db, {
     ...(config.adminUsername ? { adminUsername: config.adminUsername } : {}),
     ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),

@@ -10,6 +10,7 @@ import { subscribeSearchIndexing } from './modules/search/index.js';
 import { subscribeTopics } from './modules/topics/index.js';
 import { subscribeWebhooks } from './modules/webhooks/index.js';
 import { subscribeLinkPreviews } from './modules/link-previews/index.js';
+import { subscribePush } from './modules/push/index.js';
 
 /**
  * Who hears the domain events (core/events), registered on every app before it serves: the one place that knows
@@ -27,5 +28,6 @@ export function subscribeToEvents(ctx: AppContext): void {
   subscribeTopics(ctx);
   subscribeWebhooks(ctx);
   subscribeLinkPreviews(ctx, ctx.linkPreviews);
+  subscribePush(ctx);
   subscribePlugins(ctx);
 }

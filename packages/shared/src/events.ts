@@ -93,6 +93,8 @@ export const DOMAIN_EVENTS = {
   }),
   /** A held private message was approved and now reaches its recipient. */
   'dialog.message.approved': z.object({ dialogId: id, messageId: id, senderId: id, recipientId: id }),
+  /** A notice reached a member's message centre (made, or a merged one told again): modules/push sends it on. */
+  'notification.created': z.object({ notificationId: id, userId: id }),
   /** A member read a dialog (its other member's pages show it as read). */
   'dialog.read': z.object({ dialogId: id, userId: id, otherUserId: id }),
 

@@ -54,6 +54,7 @@ export * from './schemas/sms.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/backups.js';
 export * from './schemas/api-keys.js';
+export * from './schemas/push.js';
 export * from './schemas/oauth.js';
 export * from './topics.js';
 export * from './schemas/topics.js';

@@ -16,6 +16,7 @@ import { toast } from './components/ui';
 import { createI18nWith, loadCatalogue } from './i18n/runtime';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
+import { registerServiceWorker } from './platform/service-worker';
 
 /**
  * A page the server rendered for the member's groups (their own bits left out) is read again as the member once it
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     );
   });
   if (redirectedByGuard) toast.info(pleaseLogin());
+  registerServiceWorker();
 }
 
 main().catch((error: unknown) => console.error(error));

@@ -73,6 +73,7 @@ import * as backups from './migrations/2026112910-backups.js';
 import * as postVersions from './migrations/2026112920-post-versions.js';
 import * as apiKeys from './migrations/2026112930-api-keys.js';
 import * as linkPreviews from './migrations/2026112940-link-previews.js';
+import * as push from './migrations/2026112950-push.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -131,6 +132,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112920-post-versions': postVersions,
   '2026112930-api-keys': apiKeys,
   '2026112940-link-previews': linkPreviews,
+  '2026112950-push': push,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -709,6 +709,9 @@ export interface DB {
   apiKeys: ApiKeysTable;
   linkPreviews: LinkPreviewsTable;
   linkPreviewPosts: LinkPreviewPostsTable;
+  pushVapidKeys: PushVapidKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushPreferences: PushPreferencesTable;
   topics: TopicsTable;
   threadTopic: ThreadTopicTable;
   emoji: EmojiTable;
@@ -1028,4 +1031,36 @@ export interface LinkPreviewsTable {
 export interface LinkPreviewPostsTable {
   previewId: number;
   postId: number;
+}
+
+/** The site's VAPID key pair for Web Push (one row, id 1; migration 2026112950-push). */
+export interface PushVapidKeysTable {
+  id: number;
+  publicKey: string;
+  privateKey: string;
+  createdAt: string;
+}
+
+/** A member's browser subscribed to Web Push (modules/push). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  userAgent: Generated<string>;
+  failures: Generated<number>;
+  lastSuccessAt: string | null;
+  createdAt: string;
+}
+
+/** A member's switches per kind of push (1 on, 0 off); no row: all on. */
+export interface PushPreferencesTable {
+  userId: number;
+  reply: Generated<number>;
+  mention: Generated<number>;
+  like: Generated<number>;
+  message: Generated<number>;
+  financial: Generated<number>;
 }

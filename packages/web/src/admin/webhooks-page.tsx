@@ -30,6 +30,7 @@ const EVENT_GROUPS = [
   'withdrawal',
   'report',
   'stop_words',
+  'notification',
 ] as const;
 type EventGroup = (typeof EVENT_GROUPS)[number];
 /** Every event a hook may pick falls in a group (a new kind of event needs its group here, or this fails to compile). */

@@ -64,6 +64,10 @@ export function renderDocumentHead(
     `<meta name="keywords" content="${escapeHtml(parts.keywords)}">`,
     `<meta name="description" content="${escapeHtml(parts.description)}">`,
     `<link rel="icon" href="${escapeHtml(parts.favicon)}">`,
+    // The installable app (the server's modules/pwa): its manifest, the phone's bar colour, the home-screen icon.
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    '<meta name="theme-color" content="#2563eb">',
+    '<link rel="apple-touch-icon" href="/pwa/icon-192.png">',
     ...(parts.feeds ?? []).map(
       (feed) =>
         `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`,

@@ -188,6 +188,7 @@ export const adminPlugins: Catalogue<typeof zh> = {
       withdrawal: 'Withdrawals',
       report: 'Reports',
       stop_words: 'Stop words',
+      notification: 'Notifications',
     },
   },
 };

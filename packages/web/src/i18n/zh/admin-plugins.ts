@@ -178,6 +178,7 @@ export const adminPlugins = {
       withdrawal: '提现',
       report: '举报',
       stop_words: '敏感词',
+      notification: '通知',
     },
   },
 } as const;
