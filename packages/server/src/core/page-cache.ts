@@ -55,13 +55,15 @@ const THREAD_EVENTS: ReadonlySet<DomainEventName> = new Set<DomainEventName>([
 
 /**
  * The events whose change shows on no thread's page: a member's follower counts (on profiles and in search), private
- * messages (on their members' own pages, never kept). The lists are staled all the same (cheap, and on the safe side).
+ * messages and notices (on their members' own pages, never kept). The lists are staled all the same (cheap, and on the safe side).
  */
 const NO_THREAD_EVENTS: ReadonlySet<DomainEventName> = new Set<DomainEventName>([
   'user.followed',
   'dialog.message.sent',
   'dialog.message.approved',
   'dialog.read',
+  // A notice in a member's message centre (a page of their own, never kept).
+  'notification.created',
 ]);
 
 /** More threads than this in one write: cheaper to start every page afresh. */

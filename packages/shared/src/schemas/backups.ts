@@ -33,6 +33,9 @@ export const backupScheduleBody = z.object({
 });
 export type BackupSchedule = z.infer<typeof backupScheduleBody>;
 
+/** POST /api/backAdmin/backups: nothing to say (a JSON `{}`), but a body all the same: a form or other text is refused. */
+export const backupCreateBody = z.object({}).strict();
+
 /** POST /api/backAdmin/backups.delete */
 export const backupIdBody = z.object({ id: bodyId });
 /** GET /api/backAdmin/backups/download?id= */

@@ -1,4 +1,5 @@
 import {
+  backupCreateBody,
   backupIdBody,
   backupIdQuery,
   backupScheduleBody,
@@ -78,6 +79,7 @@ export async function backupsRoutes(app: FastifyInstance): Promise<void> {
         description:
           'The archive (database snapshot, files, manifest) is made in the background: GET /api/backAdmin/backups ' +
           'shows it running, then done or failed. docs/operations.md.',
+        body: backupCreateBody,
       },
     },
     async (request) => ok(request, await startBackup(deps, request.viewer!.user!.id, request.log)),

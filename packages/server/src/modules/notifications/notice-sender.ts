@@ -125,30 +125,30 @@ export async function send(ctx: AppContext, asked: Notice): Promise<boolean> {
       ? { actorIds: [actor.id, ...merged.actorIds].slice(0, MERGED_ACTORS_KEPT), actorCount: count }
       : {};
 
-  // The notice and its event together: modules/push sends it on to the member's devices.
-  await db.transaction().execute(async (trx) => {
-    let notificationId: number;
-    if (open) {
-      await updateNotification(trx, open.id, { ...text, fromUserId, data: JSON.stringify(data) });
-      notificationId = open.id;
-    } else {
-      notificationId = await insertNotification(trx, {
-        userId: n.userId,
-        type: notice.type,
-        category: notice.category,
-        ...text,
-        data: JSON.stringify(data),
-        readAt: null,
-        createdAt: now(),
-        threadId: n.threadId ?? null,
-        postId: n.postId ?? null,
-        replyPostId: n.replyPostId ?? null,
-        fromUserId,
-        subjectKey: n.subject?.key ?? null,
-      });
-    }
-    await ctx.events.emit(trx, 'notification.created', { notificationId, userId: n.userId });
-  });
+  let notificationId: number;
+  if (open) {
+    await updateNotification(db, open.id, { ...text, fromUserId, data: JSON.stringify(data) });
+    notificationId = open.id;
+  } else {
+    notificationId = await insertNotification(db, {
+      userId: n.userId,
+      type: notice.type,
+      category: notice.category,
+      ...text,
+      data: JSON.stringify(data),
+      readAt: null,
+      createdAt: now(),
+      threadId: n.threadId ?? null,
+      postId: n.postId ?? null,
+      replyPostId: n.replyPostId ?? null,
+      fromUserId,
+      subjectKey: n.subject?.key ?? null,
+    });
+  }
+  // What modules/push sends on to the member's devices. Not in one transaction with the notice: this runs inside an
+  // event's delivery, where a transaction held across the outbox writes would make two apps sharing one SQLite file
+  // in one process wait on each other; a push lost to a crash between the two writes is a push, the notice stays.
+  await ctx.events.emit(db, 'notification.created', { notificationId, userId: n.userId });
   await ctx.live.publish(n.userId, { kind: 'notification', category: notice.category });
   return true;
 }

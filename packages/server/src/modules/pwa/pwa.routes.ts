@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveLocale, type Locale } from '@luntan/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { chosenLocale, localize } from '../../core/i18n.js';
 import { PAGE_CSP } from '../../core/security-headers.js';
@@ -66,6 +66,19 @@ async function siteOf(app: FastifyInstance, request: FastifyRequest) {
   const locale: Locale = resolveLocale(chosenLocale(request), gate.locale);
   const name = String(settings.siteName || settings.siteTitle || '') || localize(TEXT.forum, locale);
   return { settings, locale, name };
+}
+
+/**
+ * A service worker runs under the policy its script was served with. The inert policy every non-page answer gets
+ * (core/security-headers.ts: default-src 'none' and sandbox) would leave it an opaque origin that may fetch nothing:
+ * every page it answers would fail, and it could keep no offline page. It may reach this origin only. A route-level
+ * hook, so it runs after the app's onSend that sets the inert policy.
+ */
+const WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self'; img-src 'self'; frame-ancestors 'none'";
+
+async function workerPolicy(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  reply.header('content-security-policy', WORKER_CSP);
+  return payload;
 }
 
 export async function pwaRoutes(app: FastifyInstance): Promise<void> {
@@ -150,7 +163,7 @@ export async function pwaRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
   });
 
-  app.get('/sw.js', async (_request, reply) => {
+  app.get('/sw.js', { onSend: workerPolicy }, async (_request, reply) => {
     version ??= buildId();
     return reply
       .type('text/javascript; charset=utf-8')

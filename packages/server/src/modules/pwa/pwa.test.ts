@@ -64,6 +64,9 @@ describe('the installable app', () => {
     expect(res.headers['content-type']).toContain('text/javascript');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['service-worker-allowed']).toBe('/');
+    // Not the inert policy (its sandbox and default-src 'none' would stop the worker fetching any page).
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('sandbox');
     expect(res.body).toMatch(/const VERSION = '([0-9a-f]{16}|dev)';/);
     expect(res.body).not.toContain('__VERSION__');
     expect(res.body).toContain("request.mode === 'navigate'");
