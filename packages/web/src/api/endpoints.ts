@@ -39,6 +39,11 @@ export const endpoints = {
     sendMessage: '/api/v3/dialog/message.create',
   },
   notifications: { delete: '/api/v3/notification.delete' },
+  push: {
+    subscribe: '/api/v3/push/subscribe',
+    unsubscribe: '/api/v3/push/unsubscribe',
+    preferences: '/api/v3/push/preferences',
+  },
   invites: { createLink: '/api/v3/invite.link.create' },
   groups: { list: '/api/groups.list.v2' },
   threads: {

@@ -11,6 +11,7 @@ import { useForum } from '../../hooks/use-forum';
 import { Button, TextInput, toast } from '../ui';
 import { EmailSettings } from './email-settings';
 import { UsernameSettings } from './username-settings';
+import { PushSettingsBlock } from './push-settings';
 import { LinkedAccountsBlock } from '../oauth/linked-accounts';
 import { linkedAccountsKey } from '../../api/oauth-queries';
 import { endpoints } from '../../api/endpoints';
@@ -120,7 +121,10 @@ function PhoneBlock() {
   );
 }
 
-/** Account settings: username, phone, password, e-mail, likes privacy, language (kept with the account and in the locale cookie). */
+/**
+ * Account settings: username, phone, password, e-mail, likes privacy, language (kept with the account and in the
+ * locale cookie), push notifications.
+ */
 export function AccountSettings({ profile }: { profile: UserProfile }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -195,6 +199,7 @@ export function AccountSettings({ profile }: { profile: UserProfile }) {
         </div>
         <p className="lt-settings__hint">{t('my.settings.languageHint')}</p>
       </section>
+      <PushSettingsBlock userId={profile.id} />
     </div>
   );
 }

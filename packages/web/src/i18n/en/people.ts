@@ -59,6 +59,40 @@ export const people: Catalogue<typeof zh> = {
       verificationSent: 'A verification link was sent to {{email}}',
       emailHint: 'The new address takes effect once you open the link in the email.',
     },
+    push: {
+      title: 'Push notifications',
+      intro:
+        'When someone replies, mentions or likes you, or a private message or a financial notice arrives, this device shows a notification even when the site is not open.',
+      checking: 'Checking this device…',
+      unsupported:
+        'This browser cannot receive push notifications (or the site was not opened over https), so this device cannot get them.',
+      state: {
+        on: 'Push is on for this device',
+        off: 'Push is off for this device',
+        denied: 'The browser blocks notifications from this site',
+      },
+      deniedHint:
+        "To receive pushes, allow this site's notifications in your browser first: click the site information icon (a lock or settings icon) at the left of the address bar, open Site settings, set Notifications to Allow, then reload this page.",
+      turnOn: 'Turn on push for this device',
+      turnOff: 'Turn off push for this device',
+      turnedOn: 'Push is on for this device',
+      turnedOff: 'Push is off for this device',
+      notAllowed:
+        'Notifications were not allowed, so push is still off. When you turn it on again, choose Allow in the browser’s prompt.',
+      subscribeFailed:
+        'The browser could not register this device with its push service, so push is still off. Private (incognito) windows cannot receive pushes: try again in a normal window, or later. (The browser said: {{detail}})',
+      failed: 'Push could not be turned on: {{detail}}',
+      kinds: 'What to push (for all your devices)',
+      kind: {
+        reply: 'Replies',
+        mention: 'Mentions',
+        like: 'Likes',
+        message: 'Private messages',
+        financial: 'Financial notices',
+      },
+      devices: 'Devices receiving push: {{n}}',
+      noDevices: 'No device receives push yet',
+    },
   },
   people: {
     title: 'Member',
