@@ -30,7 +30,8 @@ const DEFAULT_ICON = Buffer.from(
 );
 
 const TEXT = {
-  forum: { zh: '论坛', en: 'Forum' },
+  // The name the web app's header shows when the site has none of its own.
+  forum: { zh: 'Luntan', en: 'Luntan' },
   offlineTitle: { zh: '网络已断开', en: 'You are offline' },
   offlineBody: {
     zh: '暂时连不上网络。请检查网络连接，连上后再试一次。',
