@@ -21,10 +21,11 @@ import { pluginAssetsRoutes } from './modules/plugins/index.js';
 import { seoRoutes } from './modules/web/index.js';
 import { feedsRoutes } from './modules/feeds/index.js';
 import { pwaRoutes } from './modules/pwa/index.js';
+import { LinkPreviewWorker } from './modules/link-previews/index.js';
 import { webRoutes } from './modules/web/index.js';
 
 export async function buildApp(
-  base: Omit<AppContext, 'log'>,
+  base: Omit<AppContext, 'log' | 'linkPreviews'>,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,7 +45,8 @@ export async function buildApp(
       querystringParser: parseQueryString,
     },
   });
-  const ctx: AppContext = { ...base, log: app.log };
+  const ctx = { ...base, log: app.log } as AppContext;
+  ctx.linkPreviews = new LinkPreviewWorker(ctx);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.limits.store.close());
   app.addHook('onClose', async () => ctx.pages.close());

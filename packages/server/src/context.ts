@@ -21,7 +21,6 @@ import { StopWordCache } from './modules/stop-words/index.js';
 import { ViewerCache } from './access/viewer-cache.js';
 import { WebhookDispatcher } from './modules/webhooks/index.js';
 import { BackupScheduler } from './modules/backups/index.js';
-import { LinkPreviewWorker } from './modules/link-previews/index.js';
 import { ThreadPartRegistry } from './modules/thread-parts/index.js';
 
 /** What sending SMS codes may use (modules/sms). */
@@ -29,6 +28,16 @@ export interface SmsLimits {
   interval: AttemptLimiter | null;
   daily: AttemptLimiter;
   address: AttemptLimiter;
+}
+
+/** Work beside the requests, started and stopped with the app, kicked when there is some (tests wait for a round). */
+export interface BackgroundWorker {
+  start(log: FastifyBaseLogger): void;
+  stop(): Promise<void>;
+  /** Looks for work now, without waiting. */
+  kick(): void;
+  /** Does what is due and answers once done. */
+  runDue(): Promise<void>;
 }
 
 /** What every route module needs, built once per app instance (so tests get their own). */
@@ -90,8 +99,11 @@ export interface AppContext {
   webhooks: WebhookDispatcher;
   /** The daily backup (modules/backups); started and stopped with the app. */
   backups: BackupScheduler;
-  /** Fetches the previews of links alone on their line (modules/link-previews); started and stopped with the app. */
-  linkPreviews: LinkPreviewWorker;
+  /**
+   * Fetches the previews of links alone on their line (modules/link-previews' worker); made by the app's assembly
+   * (app.ts), which starts and stops it with the app.
+   */
+  linkPreviews: BackgroundWorker;
   /** The kinds of parts a thread may hold (modules/thread-parts), registered by the assembly (thread-parts.ts). */
   threadParts: ThreadPartRegistry;
   /** The app's logger, for work beside a request that must not fail it (a notification that could not be made). */
@@ -99,7 +111,7 @@ export interface AppContext {
 }
 
 /** Everything but the logger, which the app adds when it is built (app.ts). */
-export function createContext(config: Config, database: Database): Omit<AppContext, 'log'> {
+export function createContext(config: Config, database: Database): Omit<AppContext, 'log' | 'linkPreviews'> {
   const store = LimiterStore.open(database, config.redisUrl, forumKey(config));
   const versions = new CacheVersions(database.handle);
   const signals = new SignalBus(randomUUID());
@@ -153,7 +165,7 @@ export function createContext(config: Config, database: Database): Omit<AppConte
     backups: new BackupScheduler({ database, config, files }),
     threadParts: new ThreadPartRegistry(),
   };
-  return { ...base, linkPreviews: new LinkPreviewWorker(base) };
+  return base;
 }
 
 declare module 'fastify' {

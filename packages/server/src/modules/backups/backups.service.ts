@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { readSettings, writeSetting } from '../settings/index.js';
-import { archiveName, BackupError, makeArchive, type BackupManifest } from './archive.js';
+import { archiveName, makeArchive, type BackupManifest } from './archive.js';
 
 /** What making and keeping backups needs (the app's context, or what a command opened). */
 export interface BackupsDeps {
@@ -355,5 +355,3 @@ export class BackupScheduler {
     }
   }
 }
-
-export { BackupError };

@@ -13,4 +13,4 @@ export {
 } from './post-content.js';
 export type { MentionTarget, RenderedContent } from './post-content.js';
 export type { TopicRef } from './topic-links.js';
-export { loneLinkUrls, type LinkCard } from './link-cards.js';
+export { loneLinkUrls } from './link-cards.js';

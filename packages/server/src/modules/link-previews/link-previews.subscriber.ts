@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { loneLinkUrls } from '../content/index.js';
 import { notePostLinks } from './link-previews.repository.js';
-import type { LinkPreviewWorker } from './link-preview-worker.js';
 
 /** The link previews' name on the event bus (it keys its delivery rows: never rename it). */
 const LINK_PREVIEWS_SUBSCRIBER = 'link-previews';
@@ -11,7 +10,7 @@ const LINK_PREVIEWS_SUBSCRIBER = 'link-previews';
  * worker (link-preview-worker.ts) fetches them outside the event dispatcher. A post whose links are all known shows
  * their cards already (the content module renders them).
  */
-export function subscribeLinkPreviews(ctx: Pick<AppContext, 'db' | 'events'>, worker: LinkPreviewWorker): void {
+export function subscribeLinkPreviews(ctx: Pick<AppContext, 'db' | 'events'>, worker: { kick(): void }): void {
   ctx.events.subscribe(
     LINK_PREVIEWS_SUBSCRIBER,
     ['post.created', 'post.updated', 'thread.created', 'thread.updated'],

@@ -1,2 +1,2 @@
 // The public face of the installable app's module (docs/architecture.md, "Modules").
-export { pwaRoutes, THEME_COLOR } from './pwa.routes.js';
+export { pwaRoutes } from './pwa.routes.js';
