@@ -1,12 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { BackupListData } from '@luntan/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { ADMIN, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
 import { startTestBucket, type TestBucket } from '../../test/test-bucket.js';
 import { restoreForum } from './restore.js';
+
+/** A fresh PostgreSQL database beside the tests' one. */
+async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `luntan_restore_${randomBytes(5).toString('hex')}`;
+  const run = async (query: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
 
 /** A forum whose files are in object storage: its archives go to the bucket, and hold the database only. */
 describe('backups with object storage', () => {
@@ -51,22 +71,28 @@ describe('backups with object storage', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-bucket-backup-')), item!.name);
     fs.writeFileSync(file, download.rawPayload);
 
-    // Restored elsewhere with the same bucket: the database comes back, the files are where they were.
+    // Restored on another machine with the same bucket (on PostgreSQL into a fresh database: the archive's schema
+    // exists in this one): the database comes back, the files are where they were.
     const target = newStorage();
+    const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
+    const dbEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     const config = loadConfig({
       DATA_DIR: target.dataDir,
       STORAGE_URL: bucket.storageUrl,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: target.schema! } : {}),
+      ...dbEnv,
+      ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
     });
     const restored = await restoreForum(file, config, { force: false });
     expect(restored.restored.users).toBe(item!.counts!.users);
     expect(restored.files).toBe(0);
-    const t2 = await startTestServer({ storage: target, env: { STORAGE_URL: bucket.storageUrl } });
+    const t2 = await startTestServer({ storage: target, env: { STORAGE_URL: bucket.storageUrl, ...dbEnv } });
     try {
       expect((await t2.app.inject({ url: '/uploads/kept/in-bucket.txt' })).body).toBe('stays in the bucket');
       await t2.login(ADMIN.username, ADMIN.password);
     } finally {
-      await t2.close();
+      await t2.close({ keep: true });
+      fs.rmSync(target.dataDir, { recursive: true, force: true });
+      await database?.drop();
     }
 
     const removed = await t.post('/api/backAdmin/backups.delete', { id: item!.id }, admin);
