@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { WorkerLoop } from '../../core/worker-loop.js';
 import { renderPostsAgain } from '../rerender/index.js';
 import { fetchPreview, PAGE_TIMEOUT_MS } from './fetch-preview.js';
 import { claimPreview, duePreviews, finishPreview, postsOfPreview } from './link-previews.repository.js';
@@ -19,49 +20,26 @@ type Ctx = Pick<AppContext, 'db' | 'events' | 'stopWords' | 'guestCache' | 'file
  * must not hold back notifications. One per app; started and stopped with it (app.ts).
  */
 export class LinkPreviewWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private log: FastifyBaseLogger | undefined;
+  private readonly loop = new WorkerLoop(() => this.drain(), POLL_MS, 'link previews: a round failed');
 
   constructor(private readonly ctx: Ctx) {}
 
   start(log: FastifyBaseLogger): void {
-    this.log = log;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+    this.loop.start(log);
   }
 
   /** Looks for previews to fetch now, without waiting. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err: unknown) => this.log?.error({ err }, 'link previews: a round failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Fetches what is due and answers once done (tests). */
-  async runDue(): Promise<void> {
-    await this.running;
-    this.kick();
-    await this.running;
+  runDue(): Promise<void> {
+    return this.loop.runDue();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async drain(): Promise<void> {
@@ -69,15 +47,15 @@ export class LinkPreviewWorker {
     for (;;) {
       const at = new Date();
       const due = await duePreviews(db, at.toISOString(), BATCH);
-      if (due.length === 0 || this.stopped) return;
+      if (due.length === 0 || this.loop.isStopped) return;
       for (const row of due) {
-        if (this.stopped) return;
+        if (this.loop.isStopped) return;
         const until = new Date(at.getTime() + LEASE_MS).toISOString();
         if (!(await claimPreview(db, row.id, row.attempts, new Date().toISOString(), until))) continue;
         const result = await fetchPreview(row.url, { allowPrivate: config.allowPrivateFetch, files });
         await finishPreview(db, row.id, result, new Date().toISOString());
         if (result.ok) await renderPostsAgain(this.ctx, await postsOfPreview(db, row.id));
-        else this.log?.info({ url: row.url, error: result.error }, 'link previews: no card for a link');
+        else this.loop.logger?.info({ url: row.url, error: result.error }, 'link previews: no card for a link');
       }
     }
   }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BlockedAddressError, safeFetch } from '../../core/safe-fetch.js';
 import { inMs, now } from '../../core/time.js';
+import { WorkerLoop } from '../../core/worker-loop.js';
 import type { DB } from '../../db/schema.js';
 import { claimDelivery, dueDeliveryIds, finishAttempt } from './webhooks.repository.js';
 
@@ -30,12 +31,8 @@ export function signBody(secret: string, body: string): string {
  * restarts in the table. One per app; started and stopped with it (app.ts).
  */
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
   private readonly abort = new AbortController();
-  private log: FastifyBaseLogger | undefined;
+  private readonly loop = new WorkerLoop(() => this.drain(), POLL_MS, 'webhook deliveries: a round failed');
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -43,47 +40,27 @@ export class WebhookDispatcher {
   ) {}
 
   start(log: FastifyBaseLogger): void {
-    this.log = log;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+    this.loop.start(log);
   }
 
   /** Looks for due deliveries now (after one was queued), without waiting for it. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err: unknown) => this.log?.error({ err }, 'webhook deliveries: a round failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Sends what is due now and answers when that is done (the tests, after moving the clock). */
-  async runDue(): Promise<void> {
-    await this.running;
-    this.kick();
-    await this.running;
+  runDue(): Promise<void> {
+    return this.loop.runDue();
   }
 
   /** Stops looking, cuts the sends in flight short (they are sent again later) and waits for the round to end. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    this.abort.abort();
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop(() => this.abort.abort());
   }
 
   private async drain(): Promise<void> {
     for (;;) {
-      if (this.stopped) return;
+      if (this.loop.isStopped) return;
       const ids = await dueDeliveryIds(this.db, now(), BATCH);
       if (ids.length === 0) return;
       const sent = await Promise.all(ids.map((id) => this.attempt(id)));
@@ -141,7 +118,7 @@ export class WebhookDispatcher {
       });
       return true;
     }
-    if (this.stopped) {
+    if (this.loop.isStopped) {
       // Cut short by the stop: due again at once, in whichever process runs next.
       await finishAttempt(this.db, row.id, row.attempts, {
         status: 'pending',
@@ -160,7 +137,7 @@ export class WebhookDispatcher {
       durationMs,
       updatedAt: at,
     });
-    this.log?.info({ delivery: row.uuid, attempts: row.attempts, error }, 'webhook delivery failed');
+    this.loop.logger?.info({ delivery: row.uuid, attempts: row.attempts, error }, 'webhook delivery failed');
     return true;
   }
 }
