@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import {
   CamelCasePlugin,
   CompiledQuery,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresDialect,
@@ -13,7 +15,13 @@ import {
   SqliteQueryCompiler,
   SqliteDriver,
   sql,
+  type ColumnMetadata,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type SchemaMetadata,
+  type TableMetadata,
   type Driver,
   type SqliteDatabase as SqliteConnection,
   type SqliteDialectConfig,
@@ -242,6 +250,80 @@ class SnakeCasePostgresDialect extends PostgresDialect {
   override createQueryCompiler(): QueryCompiler {
     return new SnakeCasePostgresCompiler();
   }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SearchPathIntrospector(db);
+  }
+}
+
+/**
+ * Kysely's PostgreSQL introspector (which its migrator asks whether its tables exist) reads every schema's columns and
+ * calls `pg_get_serial_sequence` on each; that function looks the column up in the live catalog, not in the query's
+ * snapshot, so a column another forum's migration renames or drops at that moment in the same database (several forums
+ * sharing one database, the tests' schemas) fails the read with "column … does not exist". This one reads only the
+ * schemas of the connection's search_path, where only this forum's migrations (one at a time, under their lock) change
+ * anything: the function runs on those rows only.
+ */
+class SearchPathIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows.map((row) => ({ name: row.name }));
+  }
+
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      column: string;
+      notNull: boolean;
+      hasDefault: boolean;
+      table: string;
+      tableType: string;
+      schema: string;
+      type: string;
+      typeSchema: string;
+      comment: string | null;
+      autoIncrementing: boolean;
+    }>`select a.attname as "column", a.attnotnull as "notNull", a.atthasdef as "hasDefault", c.relname as "table",
+         c.relkind as "tableType", ns.nspname as "schema", typ.typname as "type", dtns.nspname as "typeSchema",
+         dsc.description as "comment",
+         pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) is not null
+           as "autoIncrementing"
+       from pg_catalog.pg_attribute a
+       join pg_catalog.pg_class c on c.oid = a.attrelid
+       join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+       join pg_catalog.pg_type typ on typ.oid = a.atttypid
+       join pg_catalog.pg_namespace dtns on dtns.oid = typ.typnamespace
+       left join pg_catalog.pg_description dsc
+         on dsc.objoid = c.oid and dsc.classoid = 'pg_catalog.pg_class'::regclass and dsc.objsubid = a.attnum
+      where c.relkind in ('r', 'v', 'p') and ns.nspname = any (current_schemas(false))
+        and a.attnum > 0 and not a.attisdropped
+        and (${options.withInternalKyselyTables ?? false} or c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE}))
+      order by ns.nspname, c.relname, a.attnum`.execute(this.db);
+    const tables = new Map<string, { name: string; schema: string; isView: boolean; columns: ColumnMetadata[] }>();
+    for (const row of rows) {
+      const key = `${row.schema}.${row.table}`;
+      let table = tables.get(key);
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.tableType === 'v', columns: [] };
+        tables.set(key, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.typeSchema,
+        isNullable: !row.notNull,
+        hasDefaultValue: row.hasDefault,
+        isAutoIncrementing: row.autoIncrementing,
+        ...(row.comment === null ? {} : { comment: row.comment }),
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
 }
 
 /** The row half of CamelCasePlugin; the query half is the compilers' (above). */
@@ -409,27 +491,16 @@ async function ensureSharedExtensions(database: Database): Promise<void> {
   }
 }
 
-function droppedMeanwhile(error: unknown, own: string | undefined): boolean {
-  const match = /schema "([^"]+)" does not exist/.exec(String(error));
-  return match !== null && match[1] !== own;
-}
-
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   await ensureSharedExtensions(database);
-  // With a schema, the migrator's own tables live in it too (its table check otherwise sees other schemas').
+  // With a schema, the migrator's own tables live in it too (its table check reads the search_path's schemas).
   const migrator = new Migrator({
     db: database.db,
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // The migrator's table check reads every schema's tables from the catalog: another forum's schema dropped at that
-  // moment in the same database (the tests' schemas, several forums sharing one database) fails the read with "schema
-  // … does not exist", naming that schema. On PostgreSQL the migrations run in one transaction: try again.
-  for (let attempt = 1; attempt < 5 && error && droppedMeanwhile(error, database.schema); attempt++) {
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const where = failed ? ` (migration ${failed.migrationName})` : '';
