@@ -22,6 +22,9 @@ const APP_CORE =
 const THREAD_LIST =
   /packages[\\/](shared[\\/]src[\\/](topics|position)\.ts|web[\\/]src[\\/](api[\\/](forum|people|topic)-queries\.ts|components[\\/](plain-link|forum[\\/](pager|thread-card|matched-post|highlight|time-text|hot-topics|post-anchor)|thread-parts[\\/](part-marks|position-view)|money[\\/](price-tag|thread-money)|people[\\/](anonymous-user|user-hover-card|user-link))\.tsx?))$/;
 
+/** A back-office page's chunk (src/admin/<name>-page.tsx); the plugin page (src/routes/plugin-page.tsx) is not one. */
+const ADMIN_PAGE_CHUNK = /(^|[\\/])(?!plugin-page-)[a-z-]+-page-[\w-]+\.js$/;
+
 /** The entry module, and React Query's provider and `useQueryClient` (alone, the root and lazy pages share them). */
 const ENTRY =
   /(packages[\\/]web[\\/]src[\\/]entry-client\.tsx|node_modules[\\/]@tanstack[\\/]react-query[\\/].*[\\/]QueryClientProvider\.js)$/;
@@ -74,6 +77,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // One stylesheet for the whole app: no flash of unstyled content when a lazy route arrives.
         cssCodeSplit: false,
+        modulePreload: {
+          // The back office's pages load after its layout, which brought their shared parts; listing each page's
+          // chunks in the entry (the first load of every visitor) for administrators' sake cost more than it saved.
+          resolveDependencies: (filename, deps) => (ADMIN_PAGE_CHUNK.test(filename) ? [] : deps),
+        },
         sourcemap: true,
         rollupOptions: {
           input: 'src/entry-client.tsx',

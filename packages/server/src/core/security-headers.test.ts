@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { type AttachmentItem } from '@luntan/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +10,34 @@ import { INERT_CSP, pageCsp } from './security-headers.js';
 
 const t = useTestServer();
 
+/** The web app's client build (made before the tests run). */
+const clientDir = () =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('@luntan/web/package.json')), 'dist', 'client');
+
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-function expectCommonHeaders(headers: Record<string, unknown>) {
+/** Helmet's headers that only a document reads: a page has them, nothing else does. */
+const DOCUMENT_HEADERS = {
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-xss-protection': '0',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
+function expectCommonHeaders(headers: Record<string, unknown>, kind: 'document' | 'resource') {
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-resource-policy']).toBe('same-site');
+  if (kind === 'document') {
+    expect(headers).toMatchObject(DOCUMENT_HEADERS);
+  } else {
+    for (const name of Object.keys(DOCUMENT_HEADERS)) expect(headers[name], name).toBeUndefined();
+    // Not framed anyway: the inert policy forbids every ancestor.
+    expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  }
 }
 
 /** `'sha256-…'` of a script's text, as a browser computes it. */
@@ -56,9 +81,9 @@ async function saveSiteStat(stat: string): Promise<void> {
 }
 
 describe('security headers', () => {
-  it('give API answers nosniff, no framing, a referrer policy and an inert policy', async () => {
+  it('give API answers nosniff, no framing, a referrer policy and an inert policy, and no document-only headers', async () => {
     const res = await get('/api/siteinfo.v2');
-    expectCommonHeaders(res.headers);
+    expectCommonHeaders(res.headers, 'resource');
     expect(res.headers['content-security-policy']).toBe(INERT_CSP);
   });
 
@@ -72,7 +97,7 @@ describe('security headers', () => {
     );
     const first = await get('/');
     expect(first.statusCode).toBe(200);
-    expectCommonHeaders(first.headers);
+    expectCommonHeaders(first.headers, 'document');
     const csp = String(first.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
@@ -158,8 +183,22 @@ describe('security headers', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(String(res.headers['content-type']), url).toMatch(/^image\//);
-      expectCommonHeaders(res.headers);
+      expectCommonHeaders(res.headers, 'resource');
       expect(res.headers['content-security-policy'], url).toBe(INERT_CSP);
+    }
+  });
+
+  it("send a page's scripts and stylesheet with what a resource reads, without a document's headers", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir(), '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean }
+    >;
+    const chunks = Object.values(manifest);
+    for (const file of [chunks.find((c) => c.isEntry)!.file, chunks.find((c) => c.file.endsWith('.css'))!.file]) {
+      const res = await get(`/${file}`, { 'accept-encoding': 'br' });
+      expect(res.statusCode, file).toBe(200);
+      expectCommonHeaders(res.headers, 'resource');
+      expect(res.headers['content-security-policy'], file).toBe(INERT_CSP);
     }
   });
 
