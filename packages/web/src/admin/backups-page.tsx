@@ -62,11 +62,11 @@ async function send<T>(url: string, data: unknown, redirects = true): Promise<{ 
 
 /** A moment as the reader's date and time: the UTC text in the server's HTML, the local one once the page runs. */
 function MadeAt({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState(() => stableTime(iso));
   useEffect(() => {
-    startTransition(() => setText(dateTimeText(Date.parse(iso), i18n.language)));
-  }, [iso, i18n.language]);
+    startTransition(() => setText(dateTimeText(Date.parse(iso), t)));
+  }, [iso, t]);
   return (
     <time dateTime={iso} title={stableTime(iso)}>
       {text}
@@ -95,7 +95,7 @@ function StatusText({ backup }: { backup: BackupListItem }) {
 }
 
 function BackupRow({ backup }: { backup: BackupListItem }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const refresh = useAdminRefresh();
   const { confirmDelete, dialog } = useConfirmDelete();
   const [deleting, setDeleting] = useState(false);
@@ -103,7 +103,7 @@ function BackupRow({ backup }: { backup: BackupListItem }) {
   const column = (key: 'status' | 'archive' | 'counts' | 'walletSum' | 'files') => t(`admin.backups.column.${key}`);
 
   const remove = async () => {
-    const time = dateTimeText(Date.parse(backup.createdAt), i18n.language);
+    const time = dateTimeText(Date.parse(backup.createdAt), t);
     if (!(await confirmDelete(t('admin.backups.confirmDelete', { time })))) return;
     setDeleting(true);
     const sent = await send(adminApi.backups.delete, { id: backup.id }, false);

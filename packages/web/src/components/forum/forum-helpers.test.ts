@@ -5,6 +5,7 @@ import { imageMarkdown, insertBlock, wrapSelection } from './markdown-editor';
 import { matchedPostHref } from './matched-post';
 import { pageWindow } from './pager';
 import { shareText, SHARE_TEXT_MAX } from './share-text';
+import { createI18n } from '../../i18n';
 import { dateTimeText, friendlyTime, stableTime } from './time-text';
 
 describe('shareText (spec: images, line breaks, paragraph tags and whitespace removed, cut to 17)', () => {
@@ -74,24 +75,45 @@ describe('threadListRequest', () => {
 });
 
 describe('times', () => {
+  const zh = createI18n('zh').t;
+  const en = createI18n('en').t;
+
   it('renders a stable UTC text for hydration and a friendly one afterwards', () => {
     expect(stableTime('2026-11-21T08:05:09.123Z')).toBe('2026-11-21 08:05');
     const now = Date.parse('2026-11-21T10:00:00Z');
-    expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
-    expect(friendlyTime('2026-11-21T07:00:00Z', 'zh', now)).toBe('3小时前');
-    // Each language keeps its own formatter: switching back and forth never mixes them up.
-    expect(friendlyTime('2026-11-21T09:57:00Z', 'zh', now)).toBe('3分钟前');
-    expect(friendlyTime('2026-11-21T09:57:00Z', 'en', now)).toBe('3 minutes ago');
+    expect(friendlyTime('2026-11-21T09:59:30Z', en, now)).toBe('just now');
+    expect(friendlyTime('2026-11-21T09:59:30Z', zh, now)).toBe('刚刚');
+    expect(friendlyTime('2026-11-21T09:57:00Z', en, now)).toBe('3 minutes ago');
+    expect(friendlyTime('2026-11-21T09:59:00Z', en, now)).toBe('1 minute ago');
+    expect(friendlyTime('2026-11-21T07:00:00Z', zh, now)).toBe('3小时前');
+    expect(friendlyTime('2026-11-21T09:57:00Z', zh, now)).toBe('3分钟前');
+    expect(friendlyTime('2026-11-20T09:00:00Z', en, now)).toBe('yesterday');
+    expect(friendlyTime('2026-11-20T09:00:00Z', zh, now)).toBe('昨天');
+    expect(friendlyTime('2026-11-18T09:00:00Z', en, now)).toBe('3 days ago');
+    expect(friendlyTime('2026-11-18T09:00:00Z', zh, now)).toBe('3天前');
   });
 
-  it("formats an older time as the language's date and time", () => {
-    const at = Date.parse('2026-10-01T08:05:00Z');
-    for (const locale of ['en', 'zh', 'en']) {
-      const expected = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-      expect(dateTimeText(at, locale)).toBe(expected);
-      expect(friendlyTime('2026-10-01T08:05:00Z', locale, Date.parse('2026-11-21T10:00:00Z'))).toBe(expected);
+  it("formats an older time as the language's date and time, in the reader's zone, as Intl's medium style reads", () => {
+    for (const iso of [
+      '2026-10-01T08:05:00Z',
+      '2026-03-09T00:00:00Z',
+      '2026-12-31T12:30:00Z',
+      '2026-07-04T23:59:00Z',
+    ]) {
+      const at = Date.parse(iso);
+      for (const [locale, t] of [
+        ['en', en],
+        ['zh', zh],
+      ] as const) {
+        const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+        // ICU writes a narrow no-break space before AM/PM; the catalogue a plain one.
+        expect(dateTimeText(at, t), `${locale} ${iso}`).toBe(intl.replace(/\u202f/g, ' '));
+        expect(friendlyTime(iso, t, at + 30 * 24 * 3600_000)).toBe(dateTimeText(at, t));
+      }
     }
-    expect(dateTimeText(at, 'en')).not.toBe(dateTimeText(at, 'zh'));
+    expect(dateTimeText(Date.parse('2026-10-01T08:05:00Z'), en)).not.toBe(
+      dateTimeText(Date.parse('2026-10-01T08:05:00Z'), zh),
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import { moneyText, orderStatusLabel, orderTypeLabel, payTypeLabel } from './mon
 import { PayPasswordForm, PayPasswordInput } from './pay-password';
 import { providerChoices, useProviderPay } from './provider-pay';
 import { QrCode } from './qr-code';
+import { dateTimeText } from '../forum/time-text';
 import './money.css';
 import { endpoints } from '../../api/endpoints';
 
@@ -64,7 +65,7 @@ export function PayDialog({
   title,
   providersOnly = false,
 }: PayDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { api } = useAppContext();
   const queryClient = useQueryClient();
   const viewerId = useViewer()?.userId ?? 0;
@@ -172,8 +173,7 @@ export function PayDialog({
     else void provider.start(order.orderSn, chosen, returnPath ?? `${location.pathname}${location.search}`);
   };
 
-  const timeText = (at: Date): string =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const timeText = (at: Date): string => dateTimeText(at, t);
 
   const walletBlocked =
     chosen === PayType.WALLET &&

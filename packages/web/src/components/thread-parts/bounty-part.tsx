@@ -87,14 +87,14 @@ function BountyEditor({ value, onChange }: EditorProps) {
 
 /** The deadline as a date and time (stable text in the server's HTML, the reader's local form once the page runs). */
 function DeadlineText({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState(() => stableTime(iso));
   useEffect(() => {
     const at = Date.parse(iso);
     if (Number.isFinite(at)) {
-      setText(dateTimeText(at, i18n.language));
+      setText(dateTimeText(at, t));
     }
-  }, [iso, i18n.language]);
+  }, [iso, t]);
   return (
     <time dateTime={iso} data-testid="bounty-deadline">
       {text}

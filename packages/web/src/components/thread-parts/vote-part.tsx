@@ -12,6 +12,7 @@ import { post } from '../../api/mutate';
 import { useTranslation } from '../../i18n/use-translation';
 import { useViewer } from '../../hooks/use-forum';
 import { useRefresh } from '../thread/thread-hooks';
+import { dateTimeText } from '../forum/time-text';
 import { Button, Icon, TextInput } from '../ui';
 import type { PartEditorProps, PartViewProps, ThreadPartUi } from './types';
 import './vote-part.css';
@@ -136,11 +137,11 @@ function VoteEditor({ value, onChange }: PartEditorProps<VoteDraft>) {
 
 /** The end time: stable text in the server's HTML, the reader's local form once the page runs. */
 function useEndText(iso: string): string {
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState(() => `${iso.slice(0, 16).replace('T', ' ')} UTC`);
   useEffect(() => {
-    setText(new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)));
-  }, [iso, i18n.language]);
+    setText(dateTimeText(Date.parse(iso), t));
+  }, [iso, t]);
   return text;
 }
 
