@@ -13,6 +13,8 @@ export * from './schemas/forum.js';
 export * from './schemas/groups.js';
 export * from './schemas/categories.js';
 export * from './schemas/threads.js';
+export * from './thread-part-limits.js';
+export * from './money-codes.js';
 export * from './schemas/thread-parts.js';
 export * from './schemas/parts/common.js';
 export * from './schemas/parts/goods.js';

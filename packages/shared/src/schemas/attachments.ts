@@ -25,21 +25,6 @@ export const attachmentUploadType = z
   });
 
 /**
- * The audio and video formats accepted (the ones browsers play), by extension; the bytes must say the same
- * (sniffed on upload). The MIME type each is served with.
- */
-export const AUDIO_FORMATS: Readonly<Record<string, string>> = {
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  ogg: 'audio/ogg',
-  webm: 'audio/webm',
-};
-export const VIDEO_FORMATS: Readonly<Record<string, string>> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
-
-/**
  * The image-URL query form (GET /api/v3/attachments/<fileKey>.<ext>?level=&width=&fps=), the spec's compression
  * parameters made into a URL:
  * - `level`: the spec's compression index. 100 gives the 500x500 thumbnail; 1 to 99 set the quality to 100 - level

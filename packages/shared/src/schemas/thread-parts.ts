@@ -9,6 +9,7 @@ import { bountyPartBody } from './parts/bounty.js';
 import { filesPartBody } from './parts/files.js';
 import { audioPartBody, videoPartBody } from './parts/media.js';
 import { imagesPartBody } from './parts/images.js';
+import type { ThreadPartType } from '../thread-part-limits.js';
 
 /*
  * A thread's parts, in the family's shape (Discuz! Q's "thread_tom"): beside its Markdown text a thread may hold
@@ -16,31 +17,6 @@ import { imagesPartBody } from './parts/images.js';
  * the type: `{ "104": { tomId: "104", operation: "create", body: {…} } }`; thread.detail answers them the same way
  * with `operation: "select"` and the body as the viewer may see it. A thread holds at most one part of each type.
  */
-
-/** The part types, numbered as the family numbers them (backend app/Modules/ThreadTom/TomConfig.php). */
-export const ThreadPart = {
-  IMAGE: 101,
-  AUDIO: 102,
-  VIDEO: 103,
-  GOODS: 104,
-  RED_PACKET: 106,
-  REWARD: 107,
-  FILES: 108,
-  VOTE: 109,
-} as const;
-export type ThreadPartType = (typeof ThreadPart)[keyof typeof ThreadPart];
-
-/** The group permission each part needs in the thread's category (the family's keys). */
-export const THREAD_PART_PERMISSIONS: Readonly<Record<ThreadPartType, string>> = {
-  101: 'thread.insertImage',
-  102: 'thread.insertAudio',
-  103: 'thread.insertVideo',
-  104: 'thread.insertGoods',
-  106: 'thread.insertRedPacket',
-  107: 'thread.insertReward',
-  108: 'thread.insertAttachment',
-  109: 'thread.insertVote',
-};
 
 /**
  * Each part type's body schema: the one source for the server's checks and the clients' types. A part type is

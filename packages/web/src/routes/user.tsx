@@ -13,7 +13,7 @@ import { PeopleList, ProfileThreads } from '../components/people/profile-lists';
 import { UserActions } from '../components/people/user-actions';
 import { Spinner } from '../components/ui';
 import { useViewer } from '../hooks/use-forum';
-import { ReportAction } from '../components/community/report-dialog';
+import { ReportAction } from '../components/community/report-action';
 import type { PageHead, RouteHandle } from '../routing/handle';
 
 /** Another member's page: their threads, the threads they liked (when they allow it), whom they follow, their fans. */

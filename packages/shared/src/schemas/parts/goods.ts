@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { labeled } from '../field-labels.js';
 import { moneyField } from '../money-field.js';
 import { httpAddress, partLine } from './common.js';
-
-/** The most a product's shown price may be: 1,000,000.00 (in cents). Only shown; nothing is sold through the forum. */
-export const GOODS_PRICE_MAX_CENTS = 100_000_000;
-export const GOODS_TITLE_MAX = 200;
+import { GOODS_PRICE_MAX_CENTS, GOODS_TITLE_MAX } from '../../thread-part-limits.js';
 
 /**
  * A product card (part 104, thread.insertGoods), in the family's shape (`post_goods`): the product's title, price,

@@ -3,14 +3,7 @@ import { labeled } from '../field-labels.js';
 import { bodyId } from '../categories.js';
 import { problem } from '../../validation-messages.js';
 import { partLine } from './common.js';
-
-/** The family's limits (backend app/Modules/ThreadTom/Busi/VoteBusi.php): a title of 25, options of 50 characters. */
-export const VOTE_TITLE_MAX = 25;
-export const VOTE_OPTION_MAX = 50;
-export const VOTE_OPTIONS_MIN = 2;
-export const VOTE_OPTIONS_MAX = 20;
-/** How far ahead a vote may end (ours; the family sets no limit): a year and a day, so "in one year" always fits. */
-export const VOTE_LONGEST_MS = 366 * 24 * 60 * 60 * 1000;
+import { VOTE_OPTION_MAX, VOTE_OPTIONS_MAX, VOTE_OPTIONS_MIN, VOTE_TITLE_MAX } from '../../thread-part-limits.js';
 
 /** The family's choice types. */
 export const VoteChoice = { SINGLE: 1, MULTIPLE: 2 } as const;

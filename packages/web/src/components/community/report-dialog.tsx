@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { post } from '../../api/mutate';
 import { usePending } from '../../hooks/use-pending';
-import { Button, Dialog, Icon, Textarea, toast } from '../ui';
+import { Button, Dialog, Textarea, toast } from '../ui';
 import './community.css';
 import { endpoints } from '../../api/endpoints';
 
@@ -81,41 +81,5 @@ export function ReportDialog({ target, open, onClose }: { target: ReportTarget; 
         maxLength={150}
       />
     </Dialog>
-  );
-}
-
-/** A 举报 / Report action beside a thread's, a reply's or a user's other actions. */
-export function ReportAction({
-  target,
-  variant = 'action',
-}: {
-  target: ReportTarget;
-  /** `action`: a quiet action like 点赞; `button`: a button among a profile's buttons. */
-  variant?: 'action' | 'button';
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  // The dialog is made when first opened (then kept, with what was chosen in it): a page of replies has an action on
-  // every post, and the server's render would otherwise build every closed dialog's content.
-  const [used, setUsed] = useState(false);
-  const show = (): void => {
-    setUsed(true);
-    setOpen(true);
-  };
-  const testId = `report-${TYPE_NAME[target.type]}`;
-  return (
-    <>
-      {variant === 'button' ? (
-        <Button type="text" size="middle" onClick={show} data-testid={testId}>
-          {t('community.report.action')}
-        </Button>
-      ) : (
-        <button type="button" className="lt-action" onClick={show} data-testid={testId}>
-          <Icon name="flag" />
-          <span>{t('community.report.action')}</span>
-        </button>
-      )}
-      {used ? <ReportDialog target={target} open={open} onClose={() => setOpen(false)} /> : null}
-    </>
   );
 }

@@ -1,4 +1,4 @@
-import { payPasswordSchema } from '@luntan/shared';
+import { PAY_PASSWORD_PATTERN } from '@luntan/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -52,7 +52,7 @@ export function PayPasswordForm({ hasPayPassword, onSaved, compact = false }: Pa
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     event.stopPropagation();
-    if (!payPasswordSchema.safeParse(values.payPassword).success) return setProblem(t('money.payPassword.sixDigits'));
+    if (!PAY_PASSWORD_PATTERN.test(values.payPassword)) return setProblem(t('money.payPassword.sixDigits'));
     if (values.payPassword !== values.confirm) return setProblem(t('money.payPassword.mismatch'));
     if (!values.password) return setProblem(t('money.payPassword.loginRequired'));
     void run(async () => {

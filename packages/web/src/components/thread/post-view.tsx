@@ -7,7 +7,7 @@ import { PlainLink } from '../plain-link';
 import { TimeText } from '../forum/time-text';
 import { authorOf, UserAvatar, userHref } from '../people/user-hover-card';
 import { toast } from '../ui';
-import { ReportAction } from '../community/report-dialog';
+import { ReportAction } from '../community/report-action';
 import { ActionButton } from './action-button';
 import { EditedMark } from './edited-mark';
 import { Composer } from './composer';

@@ -19,7 +19,7 @@ import {
 } from '../people/anonymous-user';
 import { Icon, toast } from '../ui';
 import { useViewer } from '../../hooks/use-forum';
-import { ReportAction } from '../community/report-dialog';
+import { ReportAction } from '../community/report-action';
 import { useRefresh } from './thread-hooks';
 import { ActionButton } from './action-button';
 import { EditedMark } from './edited-mark';
