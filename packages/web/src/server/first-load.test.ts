@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { firstLoadSizes } from './first-load';
@@ -33,4 +33,23 @@ describe('first load of the home page', () => {
       CSS_BUDGET,
     );
   });
+});
+
+describe('first load of a thread page and a profile', () => {
+  /** The sources bundled into a built file, from its source map. */
+  const sourcesOf = (url: string): string[] =>
+    (JSON.parse(readFileSync(`${CLIENT_DIR}${url}.map`, 'utf8')) as { sources: string[] }).sources;
+
+  it.each(['/thread/1', '/user/1'])(
+    '%s carries no zod and no schema (they come with the forms that check input)',
+    (page) => {
+      const sizes = firstLoadSizes(CLIENT_DIR, page, 'zh');
+      const scripts = sizes.files.filter((f) => f.url.endsWith('.js') && existsSync(`${CLIENT_DIR}${f.url}.map`));
+      expect(scripts.length).toBeGreaterThan(2);
+      const schemaSources = scripts.flatMap((f) =>
+        sourcesOf(f.url).filter((source) => /node_modules\/zod\/|shared\/src\/schemas\//.test(source)),
+      );
+      expect(schemaSources).toEqual([]);
+    },
+  );
 });
