@@ -45,7 +45,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(page.statusCode).send(page.rawPayload);
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: KeptPage): FastifyReply {
+  function send(request: FastifyRequest, reply: FastifyReply, page: KeptPage): FastifyReply | Promise<FastifyReply> {
     if (etagMatches(request.headers['if-none-match'], page.headers.etag!)) {
       for (const name of ['etag', 'cache-control']) reply.header(name, page.headers[name]!);
       return reply.code(304).send();
