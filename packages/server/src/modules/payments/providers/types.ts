@@ -6,16 +6,14 @@
  * Amounts are integer cents everywhere; providers convert to their own format (Alipay "12.50", WeChat fen).
  */
 
-/** The family's payment types: 10 WeChat native (QR, desktop), 11 WeChat H5 (mobile), 20 wallet, 30 Alipay page (desktop), 31 Alipay wap (mobile), 90 sandbox. */
-export const PaymentType = {
-  WXPAY_NATIVE: 10,
-  WXPAY_H5: 11,
-  WALLET: 20,
-  ALIPAY_PAGE: 30,
-  ALIPAY_WAP: 31,
-  SANDBOX: 90,
-} as const;
-export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
+/**
+ * The family's payment types (10 WeChat native QR, 11 WeChat H5, 20 wallet, 30 Alipay page, 31 Alipay wap, 90 sandbox):
+ * the shared codes the pages use too, under the name the payment modules know them by.
+ */
+import { PayType, type PayTypeValue } from '@luntan/shared';
+
+export const PaymentType = PayType;
+export type PaymentTypeValue = PayTypeValue;
 
 export type ProviderName = 'sandbox' | 'alipay' | 'wxpay';
 
