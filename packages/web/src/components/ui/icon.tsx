@@ -1,7 +1,11 @@
 import type { CSSProperties, ReactElement } from 'react';
 import './icon.css';
 
-/** Inline SVG icons (stroke icons on a 24-unit grid), so no icon font or extra request is needed. */
+/**
+ * Inline SVG icons (stroke icons on a 24-unit grid), so no icon font or extra request is needed. How they are drawn
+ * (no fill, a 1.8-unit round stroke in the text's colour) is icon.css's, not five attributes on every icon: the home
+ * page's sixty icons were a third of its markup (docs/performance.md, "sixth part").
+ */
 const PATHS = {
   home: (
     <>
@@ -187,16 +191,10 @@ export function Icon({ name, size = 16, color, title, className, style, spin }: 
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       style={color ? { color, ...style } : style}
       role={title ? 'img' : undefined}
       aria-label={title}
       aria-hidden={title ? undefined : true}
-      focusable="false"
       data-icon={name}
     >
       {title ? <title>{title}</title> : null}
