@@ -1,6 +1,7 @@
-import type { Forum } from '@luntan/shared';
+import type { Forum, SiteInfo } from '@luntan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { VersionedValue } from '../../core/cache-versions.js';
 import { ok } from '../../core/envelope.js';
 import { can, canAnywhere, presentViewer, type ViewerContext } from '../../access/viewer.js';
 import { readSiteInfo } from '../settings/index.js';
@@ -20,9 +21,30 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   };
 }
 
+/** Each forum's public site information, by its context (SiteInfoOf). */
+const keptSiteInfo = new WeakMap<AppContext, VersionedValue<SiteInfo>>();
+
+/**
+ * The site's public information with what other modules know of it (SMS), kept in the process while the `settings`
+ * counter stays where it was: a trigger raises it with every write to `settings` (migration 2026112401), and every
+ * /api request and page render reads the counters first, so no process answers from it after a change. Every page
+ * and every /v3/forum call read four settings queries and decoded the tag's settings before (docs/performance.md,
+ * "sixth part"). Shared by requests: read, never changed.
+ */
+function siteInfoOf(ctx: AppContext): Promise<SiteInfo> {
+  let kept = keptSiteInfo.get(ctx);
+  if (!kept) {
+    kept = new VersionedValue(ctx.versions, 'settings', async () =>
+      readSiteInfo(ctx.db, { smtpUrl: ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(ctx) }),
+    );
+    keptSiteInfo.set(ctx, kept);
+  }
+  return kept.get();
+}
+
 /** What /v3/forum answers: the site, who the viewer is and what they may do (also read by a page's render). */
 export async function readForum(ctx: AppContext, viewer: ViewerContext): Promise<Forum> {
-  const setSite = await readSiteInfo(ctx.db, { smtpUrl: ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(ctx) });
+  const setSite = await siteInfoOf(ctx);
   return {
     setSite,
     user: presentViewer(viewer, setSite.siteMode),
@@ -32,8 +54,6 @@ export async function readForum(ctx: AppContext, viewer: ViewerContext): Promise
 }
 
 export async function forumRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
-
   // The site's public settings with what other modules know of it (SMS): composed here, above settings and sms.
   app.get(
     '/siteinfo.v2',
@@ -41,8 +61,7 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
       config: { guestCache: true },
       schema: { tags: ['settings'], summary: 'Public site information (never a secret)' },
     },
-    async (request) =>
-      ok(request, await readSiteInfo(db, { smtpUrl: app.ctx.config.smtpUrl, smsEnabled: await isSmsEnabled(app.ctx) })),
+    async (request) => ok(request, await siteInfoOf(app.ctx)),
   );
 
   app.get(

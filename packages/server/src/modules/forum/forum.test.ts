@@ -38,4 +38,25 @@ describe('v3/forum', () => {
     expect(other.Data.user).toMatchObject({ userId: b.id, rejectReason: '' });
     expect(JSON.stringify(other.Data)).not.toContain('刷屏');
   });
+
+  it('answers with a setting as soon as any process has written it, though the site information is kept', async () => {
+    const u = await buildUser(t);
+    const site = async () => (await t.get<Forum>('/api/v3/forum', u.token)).Data.setSite;
+    const { db } = t.app.ctx;
+    const write = (value: string) =>
+      db
+        .insertInto('settings')
+        .values({ key: 'siteIntroduction', tag: 'default', value })
+        .onConflict((oc) => oc.columns(['key', 'tag']).doUpdateSet({ value }))
+        .execute();
+    await write('一');
+    expect((await site()).siteIntroduction).toBe('一');
+    expect((await site()).siteIntroduction).toBe('一');
+    // Another process's write reaches this one by the database alone: straight to the table, no signal, no route.
+    await write('二');
+    expect((await site()).siteIntroduction).toBe('二');
+    expect((await t.get<{ siteIntroduction: string }>('/api/siteinfo.v2')).Data.siteIntroduction).toBe('二');
+    await db.deleteFrom('settings').where('key', '=', 'siteIntroduction').where('tag', '=', 'default').execute();
+    expect((await site()).siteIntroduction).toBe('');
+  });
 });
