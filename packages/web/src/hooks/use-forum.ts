@@ -25,9 +25,17 @@ function useForumQuery(ctx: AppContext): ForumState {
   return stateOf(query.data, () => void query.refetch());
 }
 
+/** A server render's forum state, by its context (one per request): read from the cache once, not by each reader. */
+const serverStates = new WeakMap<AppContext, ForumState>();
+
 /** On the server the root loader has read the forum into the cache, and nothing changes or subscribes during a render. */
 function cachedForumState(ctx: AppContext): ForumState {
-  return stateOf(ctx.queryClient.getQueryData<ApiResult<Forum>>(forumKey), () => undefined);
+  let state = serverStates.get(ctx);
+  if (!state) {
+    state = stateOf(ctx.queryClient.getQueryData<ApiResult<Forum>>(forumKey), () => undefined);
+    serverStates.set(ctx, state);
+  }
+  return state;
 }
 
 export function useForum(): ForumState {
