@@ -99,9 +99,9 @@ function threadIdOf(payload: unknown): number | null {
 
 /**
  * How a kept page is compressed (PageCache.set), and a first visitor's page as it is streamed (modules/web). A 64 kB
- * window (brotli's smallest at this quality's hasher) instead of the default 4 MB: each encoder allocates and zeroes
- * hash tables sized by its window, and with the allocator's setting of scripts/start.sh every encoder's memory is
- * mapped fresh, so that was most of a page's compression. Measured on this project's pages (docs/performance.md,
+ * window instead of the default 4 MB: each encoder allocates and zeroes hash tables sized by its window, and with
+ * the allocator's setting of scripts/start.sh every encoder's memory is mapped fresh, so that was most of a page's
+ * compression. Measured on this project's pages (docs/performance.md,
  * "sixth part"): a 14 kB thread page streamed 1.26 → 0.49 ms of CPU, a 92 kB home page 1.81 → 1.10 ms, the bytes
  * within 0.1 % (3,808 → 3,811 and 9,809 → 9,816), since pages this size barely reach back further.
  */

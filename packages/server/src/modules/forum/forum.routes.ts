@@ -21,7 +21,7 @@ export function presentPermissions(viewer: ViewerContext): Forum['other'] {
   };
 }
 
-/** Each forum's public site information, by its context (SiteInfoOf). */
+/** Each forum's public site information, by its context (siteInfoOf). */
 const keptSiteInfo = new WeakMap<AppContext, VersionedValue<SiteInfo>>();
 
 /**
