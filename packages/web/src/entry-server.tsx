@@ -7,6 +7,7 @@ import {
   createStaticRouter,
   isRouteErrorResponse,
   StaticRouterProvider,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
   type StaticHandlerContext,
 } from 'react-router';
 import { createServerApiClient } from './api/client';
@@ -150,6 +151,41 @@ const handler = createStaticHandler(
   ),
 );
 
+type DataRoute = StaticHandlerContext['matches'][number]['route'];
+
+/** Each matched route as the router renders it (its Component made an element), with what it was made from. */
+const routesAsRendered = new WeakMap<DataRoute, { component: unknown; errorBoundary: unknown; route: DataRoute }>();
+
+/**
+ * A matched route as React Router's static router renders it (`mapRouteProperties`: its Component, ErrorBoundary and
+ * HydrateFallback made elements), made once per route, and again once its lazy module has filled it in.
+ */
+function routeAsRendered(route: DataRoute): DataRoute {
+  const kept = routesAsRendered.get(route);
+  if (kept && kept.component === route.Component && kept.errorBoundary === route.ErrorBoundary) return kept.route;
+  const rendered = { ...route, ...mapRouteProperties(route) } as DataRoute;
+  routesAsRendered.set(route, { component: route.Component, errorBoundary: route.ErrorBoundary, route: rendered });
+  return rendered;
+}
+
+/**
+ * The router a page renders with. `createStaticRouter` converts the whole route table (every page and the back office)
+ * for every page, to render the few routes matched (1.5 % of a thread page's CPU, docs/performance.md, "seventh part");
+ * given only the matched routes, already converted, it converts nothing. Rendering reads the routes of the matches
+ * (its manifest, empty here, would only override them).
+ */
+function staticRouterFor(context: StaticHandlerContext): {
+  router: ReturnType<typeof createStaticRouter>;
+  context: StaticHandlerContext;
+} {
+  if (context.matches.length === 0) return { router: createStaticRouter(handler.dataRoutes, context), context };
+  const shown = {
+    ...context,
+    matches: context.matches.map((match) => ({ ...match, route: routeAsRendered(match.route) })),
+  };
+  return { router: createStaticRouter([], shown), context: shown };
+}
+
 /**
  * A page in two parts: `head`, the document up to the opening of its body, known once the loaders have read the page's
  * data, and `rest()`, which renders the app and writes the remaining document (the server sends the head first, so
@@ -261,10 +297,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   });
 
   const rest = (): string => {
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const shown = staticRouterFor(context);
     const appHtml = renderToString(
       <AppProviders ctx={ctx} i18n={i18n} platform={platform}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouterProvider router={shown.router} context={shown.context} hydrate={false} />
       </AppProviders>,
     );
     // After the render: what it read is what the browser hydrates with.

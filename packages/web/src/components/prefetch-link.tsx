@@ -1,19 +1,23 @@
-import { NavLink, type NavLinkProps } from 'react-router';
 import { prefetchRoute } from '../routing/route-modules';
+import { PlainNavLink } from './plain-link';
 
-/** A navigation link that loads the target page's code when pointed at or focused (unless saving data). */
-export function PrefetchNavLink({ to, onMouseEnter, onFocus, ...rest }: NavLinkProps) {
-  const target = typeof to === 'string' ? to : (to.pathname ?? '/');
+type PrefetchNavLinkProps = Parameters<typeof PlainNavLink>[0];
+
+/**
+ * A navigation link that loads the target page's code when pointed at or focused (unless saving data). A PlainNavLink:
+ * the header's links are on every page, and React Router's <NavLink> resolved each against the matched routes.
+ */
+export function PrefetchNavLink({ to, onMouseEnter, onFocus, ...rest }: PrefetchNavLinkProps) {
   return (
-    <NavLink
+    <PlainNavLink
       {...rest}
       to={to}
       onMouseEnter={(event) => {
-        prefetchRoute(target);
+        prefetchRoute(to);
         onMouseEnter?.(event);
       }}
       onFocus={(event) => {
-        prefetchRoute(target);
+        prefetchRoute(to);
         onFocus?.(event);
       }}
     />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { Link, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { PlainLink, PlainLinkNavigator } from '../components/plain-link';
 import { Button, Icon } from '../components/ui';
 import { useForum } from '../hooks/use-forum';
 import { useLiveUpdates } from '../hooks/use-live-updates';
@@ -32,7 +33,7 @@ function SiteClosed({ message }: { message: string }) {
       <Icon name="warning" size={40} />
       <h1>{t('site.closed')}</h1>
       <p>{message || t('site.closedDefault')}</p>
-      <Link to="/user/login">{t('site.adminLogin')}</Link>
+      <PlainLink to="/user/login">{t('site.adminLogin')}</PlainLink>
     </section>
   );
 }
@@ -73,22 +74,24 @@ export function AppShell() {
   const location = useLocation();
   const closed = forum?.setSite.siteClose === true && !forum.user?.isAdmin && location.pathname !== '/user/login';
   return (
-    <PluginRuntime>
-      <SkipLink />
-      <AppFrame platform={platform} header={platform === 'h5' ? <MobileHeader /> : <DesktopHeader />}>
-        {failed ? (
-          <SiteInfoError retry={retry} />
-        ) : closed ? (
-          <SiteClosed message={forum.setSite.siteCloseMsg} />
-        ) : (
-          <ShownPageContext.Provider value={setShownPage}>
-            <Outlet />
-          </ShownPageContext.Provider>
-        )}
-      </AppFrame>
-      {/* Back and forward return to where the reader was on the page (a list's page and position). */}
-      <ScrollRestoration />
-    </PluginRuntime>
+    <PlainLinkNavigator>
+      <PluginRuntime>
+        <SkipLink />
+        <AppFrame platform={platform} header={platform === 'h5' ? <MobileHeader /> : <DesktopHeader />}>
+          {failed ? (
+            <SiteInfoError retry={retry} />
+          ) : closed ? (
+            <SiteClosed message={forum.setSite.siteCloseMsg} />
+          ) : (
+            <ShownPageContext.Provider value={setShownPage}>
+              <Outlet />
+            </ShownPageContext.Provider>
+          )}
+        </AppFrame>
+        {/* Back and forward return to where the reader was on the page (a list's page and position). */}
+        <ScrollRestoration />
+      </PluginRuntime>
+    </PlainLinkNavigator>
   );
 }
 

@@ -22,34 +22,40 @@ export async function boughtThreadIds(db: Kysely<DB>, userId: number, threadIds:
   return new Set(rows.flatMap((r) => (r.threadId === null ? [] : [r.threadId])));
 }
 
-/** How many bought the thread, and how many rewards it received and their total in cents. */
+/**
+ * How many bought the thread, and how many rewards it received and their total in cents: one read of the thread's
+ * paid orders of both types (a thread page asks for it on every first visit).
+ */
 export async function paymentTotals(
   db: Kysely<DB>,
   threadId: number,
 ): Promise<{ paidCount: number; rewardedCount: number; rewardedCents: number }> {
-  const [bought, rewarded] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.count<number | string>('userId').distinct().as('n'))
-      .where('threadId', '=', threadId)
-      .where('type', '=', OrderType.THREAD)
-      .where('status', '=', OrderStatus.PAID)
-      .executeTakeFirst(),
-    db
-      .selectFrom('orders')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('n'),
-        eb.fn.sum<number | string | null>('amountCents').as('cents'),
-      ])
-      .where('threadId', '=', threadId)
-      .where('type', '=', OrderType.REWARD)
-      .where('status', '=', OrderStatus.PAID)
-      .executeTakeFirst(),
-  ]);
+  const totals = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn
+        .count<number | string>(eb.case().when('type', '=', OrderType.THREAD).then(eb.ref('userId')).end())
+        .distinct()
+        .as('buyers'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('type', '=', OrderType.REWARD).then(eb.lit(1)).else(eb.lit(0)).end(),
+        )
+        .as('rewards'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('type', '=', OrderType.REWARD).then(eb.ref('amountCents')).else(eb.lit(0)).end(),
+        )
+        .as('cents'),
+    ])
+    .where('threadId', '=', threadId)
+    .where('type', 'in', [OrderType.THREAD, OrderType.REWARD])
+    .where('status', '=', OrderStatus.PAID)
+    .executeTakeFirst();
   return {
-    paidCount: Number(bought?.n ?? 0),
-    rewardedCount: Number(rewarded?.n ?? 0),
-    rewardedCents: Number(rewarded?.cents ?? 0),
+    paidCount: Number(totals?.buyers ?? 0),
+    rewardedCount: Number(totals?.rewards ?? 0),
+    rewardedCents: Number(totals?.cents ?? 0),
   };
 }
 

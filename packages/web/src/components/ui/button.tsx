@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { PlainLink } from '../plain-link';
 import { Spinner } from './spinner';
 import './button.css';
 
@@ -56,14 +56,17 @@ export function Button({
   );
 }
 
-export interface LinkButtonProps extends ButtonLook, Omit<LinkProps, 'type'> {}
+export interface LinkButtonProps extends ButtonLook, Omit<Parameters<typeof PlainLink>[0], 'type'> {}
 
-/** A navigation that looks like a button: a real link, so it works without JavaScript and with a keyboard. */
+/**
+ * A navigation that looks like a button: a real link, so it works without JavaScript and with a keyboard. A PlainLink
+ * (an absolute path of the app): a guest's login button is on every page.
+ */
 export function LinkButton({ type, size, full, icon, className, children, ...rest }: LinkButtonProps) {
   return (
-    <Link {...rest} className={buttonClassName({ type, size, full }, className)}>
+    <PlainLink {...rest} className={buttonClassName({ type, size, full }, className)}>
       {icon}
       {children !== undefined && children !== null ? <span className="lt-button__text">{children}</span> : null}
-    </Link>
+    </PlainLink>
   );
 }

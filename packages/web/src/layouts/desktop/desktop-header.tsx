@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
 import { SearchBox } from '../../components/forum/search-box';
+import { PlainLink } from '../../components/plain-link';
 import { PrefetchNavLink } from '../../components/prefetch-link';
 import { Avatar, Badge, Dropdown, Icon, LinkButton, Menu, MenuItem } from '../../components/ui';
 import { useForum } from '../../hooks/use-forum';
@@ -29,13 +29,13 @@ export function DesktopHeader() {
   return (
     <header className="lt-header lt-header--desktop">
       <div className="lt-header__inner">
-        <Link to="/" className="lt-header__logo" data-testid="header-brand">
+        <PlainLink to="/" className="lt-header__logo" data-testid="header-brand">
           {brand.kind === 'name' ? (
             <span className="lt-header__site-name">{brand.name}</span>
           ) : (
             <img src={brand.src} alt={site?.siteName || t('site.defaultLogoAlt')} height={32} />
           )}
-        </Link>
+        </PlainLink>
         <SearchBox />
         <nav className="lt-header__nav" aria-label={t('nav.main')}>
           <PrefetchNavLink to="/" end className={navClass}>
