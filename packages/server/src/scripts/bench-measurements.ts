@@ -105,6 +105,12 @@ export interface MeasurementResult {
   timeouts: number;
   /** The row's targets that apply to the database measured. */
   targets: Target[];
+  /**
+   * The row a target compares this one with (the member's thread.list), measured on the same server right before
+   * and right after this row: the machine's speed moves over a run (a shared machine), and a rate compared with one
+   * measured minutes earlier on another server moved with it (bench.ts, measureOnServer's `beside`).
+   */
+  beside?: { name: string; rates: number[] };
 }
 
 const apiOk = (body: string) => (JSON.parse(body) as { Code: number }).Code === 0;

@@ -6,7 +6,7 @@ import type { RenderBenchResult } from './bench-render.js';
 /**
  * The targets of issue 25, each judged on one run, so that the machine's noise (a shared machine, a busy neighbour)
  * moves a measurement and what it is compared with together: a page's rate as a share of the member's thread.list
- * rate, and the kept page and thread.list as a share of a bare Fastify server answering the same bytes (the
+ * rate (the mean of the thread.list measured right before and after the page's row when it was, `beside`), and the kept page and thread.list as a share of a bare Fastify server answering the same bytes (the
  * "ceiling", bench-ceiling.ts); beside them the absolute ones (p99, timeouts, memory, the browser's figures).
  */
 
@@ -116,11 +116,16 @@ function judge(spec: TargetSpec, input: TargetInput): Omit<TargetRow, 'target'> 
     case 'share': {
       const goal = `≥ ${percent(spec.atLeast)} of ${spec.ofLabel}`;
       const r = row(spec.row);
-      const base = row(spec.of);
-      if (!r || !base) return unmeasured(goal);
-      const share = base.rate > 0 ? r.rate / base.rate : Number.NaN;
+      if (!r) return unmeasured(goal);
+      // Measured beside the row (before and after it, on its server) when it was; else the row of the run.
+      const beside = r.beside?.name === spec.of && r.beside.rates.length > 0 ? r.beside.rates : undefined;
+      const baseRate = beside ? beside.reduce((sum, rate) => sum + rate, 0) / beside.length : row(spec.of)?.rate;
+      if (baseRate === undefined) return unmeasured(goal);
+      const share = baseRate > 0 ? r.rate / baseRate : Number.NaN;
       return {
-        measured: `${count(r.rate)} req/s vs ${count(base.rate)}`,
+        measured:
+          `${count(r.rate)} req/s vs ${count(baseRate)}` +
+          (beside ? ` (beside it: ${beside.map(count).join(' and ')})` : ''),
         ratio: Number.isNaN(share) ? '-' : percent(share),
         goal,
         // A row with failed requests meets no rate goal: its rate counts only the answers that came.

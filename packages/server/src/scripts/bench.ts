@@ -349,7 +349,8 @@ async function measureCeiling(
 
 /**
  * Starts one server, notes its memory idle, measures `rows` while sampling its memory, then (`ceiling`) the bare
- * Fastify ceiling, and stops it.
+ * Fastify ceiling, and stops it. `beside`: a row measured before the first row and after each (not a row of the
+ * table): each row's result carries the two measured around it, which its targets compare it with.
  */
 async function measureOnServer(
   label: string,
@@ -358,7 +359,7 @@ async function measureOnServer(
   threadIds: number[],
   o: BenchOptions,
   database: DatabaseName,
-  extra: { ceiling?: boolean; afterLoad?: (ctx: BenchContext) => Promise<void> } = {},
+  extra: { ceiling?: boolean; beside?: HttpMeasurement; afterLoad?: (ctx: BenchContext) => Promise<void> } = {},
 ): Promise<ServerRun> {
   const { baseUrl, child } = await startServer(env);
   const results: MeasurementResult[] = [];
@@ -371,10 +372,24 @@ async function measureOnServer(
     );
     memory.idle();
     memory.start();
+    const times = { seconds: o.seconds, warmupSeconds: o.warmupSeconds, database };
+    const beside = extra.beside;
+    const measureBeside = async () => {
+      if (!beside) return undefined;
+      process.stderr.write(`${label}: ${beside.name} (beside the rows)...\n`);
+      return (await runMeasurement(beside, ctx, times)).rate;
+    };
     try {
+      let before = await measureBeside();
       for (const m of rows) {
         process.stderr.write(`${label}: ${m.name}...\n`);
-        results.push(await runMeasurement(m, ctx, { seconds: o.seconds, warmupSeconds: o.warmupSeconds, database }));
+        const result = await runMeasurement(m, ctx, times);
+        const after = await measureBeside();
+        if (beside && before !== undefined && after !== undefined) {
+          result.beside = { name: beside.name, rates: [before, after] };
+        }
+        results.push(result);
+        before = after;
       }
     } finally {
       memory.stop();
@@ -451,7 +466,13 @@ async function benchOne(
   }
   if (uncached.length > 0) {
     const label = `${dbName}, ${setting}, GUEST_CACHE_MS=0`;
-    runs.push(await measureOnServer(label, { ...env, GUEST_CACHE_MS: '0' }, uncached, threadIds, o, dbName));
+    // Every row of this server is compared with the member's thread.list: measured beside each (bench-targets.ts).
+    const memberList = MEASUREMENTS.find((m): m is HttpMeasurement => m.kind === 'http' && m.name === ROW.memberList);
+    runs.push(
+      await measureOnServer(label, { ...env, GUEST_CACHE_MS: '0' }, uncached, threadIds, o, dbName, {
+        beside: memberList,
+      }),
+    );
   }
   // The ceiling, in no list, comes last.
   const order = (r: MeasurementResult) => {
