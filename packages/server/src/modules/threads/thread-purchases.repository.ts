@@ -1,5 +1,5 @@
 import { OrderStatus, OrderType } from '@luntan/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /*
@@ -24,34 +24,25 @@ export async function boughtThreadIds(db: Kysely<DB>, userId: number, threadIds:
 
 /**
  * How many bought the thread, and how many rewards it received and their total in cents: one read of the thread's
- * paid orders of both types (a thread page asks for it on every first visit).
+ * paid orders of both types (a thread page asks for it on every first visit). Written as SQL: built with the query
+ * builder, its conditional aggregates cost more to build than to run.
  */
 export async function paymentTotals(
   db: Kysely<DB>,
   threadId: number,
 ): Promise<{ paidCount: number; rewardedCount: number; rewardedCents: number }> {
-  const totals = await db
-    .selectFrom('orders')
-    .select((eb) => [
-      eb.fn
-        .count<number | string>(eb.case().when('type', '=', OrderType.THREAD).then(eb.ref('userId')).end())
-        .distinct()
-        .as('buyers'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('type', '=', OrderType.REWARD).then(eb.lit(1)).else(eb.lit(0)).end(),
-        )
-        .as('rewards'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('type', '=', OrderType.REWARD).then(eb.ref('amountCents')).else(eb.lit(0)).end(),
-        )
-        .as('cents'),
-    ])
-    .where('threadId', '=', threadId)
-    .where('type', 'in', [OrderType.THREAD, OrderType.REWARD])
-    .where('status', '=', OrderStatus.PAID)
-    .executeTakeFirst();
+  const { rows } = await sql<{
+    buyers: number | string;
+    rewards: number | string | null;
+    cents: number | string | null;
+  }>`
+    select count(distinct case when type = ${OrderType.THREAD} then user_id end) as buyers,
+      sum(case when type = ${OrderType.REWARD} then 1 else 0 end) as rewards,
+      sum(case when type = ${OrderType.REWARD} then amount_cents else 0 end) as cents
+    from orders
+    where thread_id = ${threadId} and type in (${OrderType.THREAD}, ${OrderType.REWARD}) and status = ${OrderStatus.PAID}
+  `.execute(db);
+  const totals = rows[0];
   return {
     paidCount: Number(totals?.buyers ?? 0),
     rewardedCount: Number(totals?.rewards ?? 0),
