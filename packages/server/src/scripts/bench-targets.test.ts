@@ -101,7 +101,7 @@ describe('bench targets (issue 25)', () => {
     expect(failures?.measured).toBe('2 timeouts, 1 other errors');
   });
 
-  it('compares a row with the thread.list measured beside it when it was, not the run\'s earlier row', () => {
+  it("compares a row with the thread.list measured beside it when it was, not the run's earlier row", () => {
     const run = passing();
     run.results = run.results.map((r) =>
       r.name === ROW.guestThreadFirst ? { ...r, beside: { name: ROW.memberList, rates: [1100, 1300] } } : r,
