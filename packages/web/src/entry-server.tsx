@@ -170,9 +170,9 @@ function routeAsRendered(route: DataRoute): DataRoute {
 
 /**
  * The router a page renders with. `createStaticRouter` converts the whole route table (every page and the back office)
- * for every page, to render the few routes matched (1.5 % of a thread page's CPU, docs/performance.md, "seventh part");
- * given only the matched routes, already converted, it converts nothing. Rendering reads the routes of the matches
- * (its manifest, empty here, would only override them).
+ * for every page, to render the few routes matched (1.5 % of a thread page's CPU, docs/performance.md, "seventh part").
+ * Given an empty table and matches whose routes are converted already, it converts nothing: rendering reads the
+ * matches' routes (its manifest, empty here, would only override them). No matches (none seen): the whole table.
  */
 function staticRouterFor(context: StaticHandlerContext): {
   router: ReturnType<typeof createStaticRouter>;

@@ -6,8 +6,9 @@ import type { RenderBenchResult } from './bench-render.js';
 /**
  * The targets of issue 25, each judged on one run, so that the machine's noise (a shared machine, a busy neighbour)
  * moves a measurement and what it is compared with together: a page's rate as a share of the member's thread.list
- * rate (the mean of the thread.list measured right before and after the page's row when it was, `beside`), and the kept page and thread.list as a share of a bare Fastify server answering the same bytes (the
- * "ceiling", bench-ceiling.ts); beside them the absolute ones (p99, timeouts, memory, the browser's figures).
+ * rate (the mean of the thread.list measured right before and after the page's row when it was, `beside`), and the
+ * kept page and thread.list as a share of a bare Fastify server answering the same bytes (the "ceiling",
+ * bench-ceiling.ts); beside them the absolute ones (p99, timeouts, memory, the browser's figures).
  */
 
 export type TargetSpec =
