@@ -46,6 +46,11 @@ const envSchema = z.object({
   /** How long a guest's answer to a public read may be served again, in milliseconds (0: never). */
   GUEST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * How long a page of a thread list may be kept for every member who blocked nobody, in milliseconds (0: never);
+   * writes stale it at once, views and writes straight to the database show within it (modules/threads/kept-lists.ts).
+   */
+  LIST_KEEP_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
    * How many processes serve the forum (node:cluster): a whole number, or auto (one per core the process may use).
    * Default: auto when NODE_ENV=production, else 1 (one process, no cluster).
    */
@@ -113,6 +118,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   bodyLimit: number;
   guestCacheMs: number;
+  listKeepMs: number;
   renderConcurrency: number;
   paymentSandbox: boolean;
   smtpUrl: string | undefined;
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT,
     guestCacheMs: e.GUEST_CACHE_MS,
+    listKeepMs: e.LIST_KEEP_MS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     paymentSandbox: e.PAYMENT_SANDBOX === '1',
     smtpUrl: e.SMTP_URL,

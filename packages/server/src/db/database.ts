@@ -82,6 +82,7 @@ import * as postVersions from './migrations/2026112920-post-versions.js';
 import * as apiKeys from './migrations/2026112930-api-keys.js';
 import * as linkPreviews from './migrations/2026112940-link-previews.js';
 import * as push from './migrations/2026112950-push.js';
+import * as listCounters from './migrations/2026113001-list-counters.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -141,6 +142,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112930-api-keys': apiKeys,
   '2026112940-link-previews': linkPreviews,
   '2026112950-push': push,
+  '2026113001-list-counters': listCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

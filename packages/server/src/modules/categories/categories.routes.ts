@@ -15,6 +15,7 @@ import {
   updateCategory,
 } from './categories.repository.js';
 import { categoryNotFound, postableCategories, presentCategories } from './categories.service.js';
+import { categoriesOf } from './kept-categories.js';
 import { msg } from '../../i18n/index.js';
 
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
@@ -30,7 +31,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The categories the viewer may see (a tree), with what the viewer may do in each',
       },
     },
-    async (request) => ok(request, presentCategories(request.viewer, await listCategories(db))),
+    async (request) => ok(request, presentCategories(request.viewer, await categoriesOf(app.ctx))),
   );
 
   api.get(
@@ -42,7 +43,7 @@ export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The categories in which the member may post a thread (a tree, as /v3/categories presents it)',
       },
     },
-    async (request) => ok(request, postableCategories(request.viewer, await listCategories(db))),
+    async (request) => ok(request, postableCategories(request.viewer, await categoriesOf(app.ctx))),
   );
 
   /** A parent must exist, be top-level (two levels, as the family had) and not be the category itself. */

@@ -6,7 +6,7 @@ import { can, type ViewerContext } from '../../access/viewer.js';
 export const categoryNotFound = () => new AppError(Code.CATEGORY_NOT_FOUND);
 
 /** The categories the viewer may see, as a tree (a child whose parent is hidden stands at the top). */
-export function presentCategories(viewer: ViewerContext, rows: Category[]): CategoryItem[] {
+export function presentCategories(viewer: ViewerContext, rows: readonly Category[]): CategoryItem[] {
   const visible = rows.filter((c) => can(viewer, 'viewThreads', c.id));
   const items = new Map<number, CategoryItem>(
     visible.map((c) => [
@@ -38,7 +38,7 @@ export function presentCategories(viewer: ViewerContext, rows: Category[]): Cate
  * The categories in which the viewer may post a thread, as a tree: a parent stays when the viewer may post in it or in
  * one of its children (its children then list only the ones the viewer may post in).
  */
-export function postableCategories(viewer: ViewerContext, rows: Category[]): CategoryItem[] {
+export function postableCategories(viewer: ViewerContext, rows: readonly Category[]): CategoryItem[] {
   const keep = (items: CategoryItem[]): CategoryItem[] =>
     items.flatMap((item) => {
       const children = keep(item.children);

@@ -83,7 +83,7 @@ export async function presentMatchedPosts(
   db: Kysely<DB>,
   viewerId: number | null,
   terms: string[],
-  rows: { matchedPostId?: number | null }[],
+  rows: readonly { matchedPostId?: number | null }[],
 ): Promise<Map<number, SearchMatchedPost>> {
   const postIds = rows.flatMap((r) => (r.matchedPostId ? [Number(r.matchedPostId)] : []));
   if (postIds.length === 0) return new Map();

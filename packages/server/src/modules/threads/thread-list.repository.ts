@@ -137,7 +137,7 @@ const countsFromCategories = (f: ThreadListFilter, part: ListPart) =>
 async function countFromCategories(
   db: Kysely<DB>,
   f: ThreadListFilter,
-  categories: Pick<Category, 'id' | 'threadCount'>[] | undefined,
+  categories: readonly Pick<Category, 'id' | 'threadCount'>[] | undefined,
 ): Promise<number> {
   let total: number;
   if (categories) {
@@ -172,7 +172,7 @@ export async function countThreads(
   dialect: DialectName,
   f: ThreadListFilter,
   part: ListPart = {},
-  categories?: Pick<Category, 'id' | 'threadCount'>[],
+  categories?: readonly Pick<Category, 'id' | 'threadCount'>[],
 ): Promise<number> {
   if (countsFromCategories(f, part)) return countFromCategories(db, f, categories);
   const row = await applyListFilter(from(db, dialect, f).selectFrom('threads'), dialect, f, part)
@@ -291,7 +291,7 @@ export async function listThreadsPage(
   f: ThreadListFilter,
   offset: number,
   limit: number,
-  categories?: Pick<Category, 'id' | 'threadCount'>[],
+  categories?: readonly Pick<Category, 'id' | 'threadCount'>[],
 ): Promise<{ rows: ThreadRow[]; totalCount: number }> {
   if (f.search && f.sort !== ThreadSort.HOT) {
     const column = SORT_COLUMN[f.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[ThreadSort.CREATED];
@@ -417,4 +417,10 @@ export function listStickyThreads(db: Kysely<DB>, categoryIds: number[] | null, 
     .where('threads.isApproved', '=', 1);
   if (categoryIds) q = q.where('threads.categoryId', 'in', categoryIds.length > 0 ? categoryIds : [0]);
   return q.orderBy('threads.updatedAt', 'desc').limit(limit).execute() as Promise<ThreadRow[]>;
+}
+
+/** The members who have blocked anyone (whose lists leave authors out: kept-lists.ts). */
+export async function membersWhoBlocked(db: Kysely<DB>): Promise<ReadonlySet<number>> {
+  const rows = await db.selectFrom('userDenies').select('userDenies.userId').distinct().execute();
+  return new Set(rows.map((r) => r.userId));
 }

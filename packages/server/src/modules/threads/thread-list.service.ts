@@ -14,13 +14,14 @@ import { AppError, invalidField, needLogin } from '../../core/errors.js';
 import type { Category } from '../../db/schema.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
 import { categoryNotFound } from '../categories/index.js';
-import { listCategories } from '../categories/index.js';
+import { categoriesOf } from '../categories/index.js';
 import { likesVisibleTo } from '../people/index.js';
 import { parseKeywords } from '../search/index.js';
 import { presentMatchedPosts } from '../search/index.js';
 import { denied } from './thread.policy.js';
 import { presentThreads } from './threads.presenter.js';
-import { listStickyThreads, listThreadsPage, type ThreadListFilter } from './thread-list.repository.js';
+import { keptListsOf } from './kept-lists.js';
+import { listStickyThreads, type ThreadListFilter } from './thread-list.repository.js';
 import { msg } from '../../i18n/index.js';
 
 /** The thread lists: the home page and a category's (filtered, sorted, searched), and the sticky threads. */
@@ -29,7 +30,11 @@ import { msg } from '../../i18n/index.js';
  * The categories the list may show: those the viewer may view (all when viewThreads is held globally), narrowed to
  * the requested ones and their sub-categories. Throws -7076 for an unknown category, -3001/-4002 when none is left.
  */
-function listableCategories(all: Category[], viewer: ViewerContext, requested: number[] | undefined): number[] | null {
+function listableCategories(
+  all: readonly Category[],
+  viewer: ViewerContext,
+  requested: number[] | undefined,
+): number[] | null {
   const viewable = all.filter((c) => can(viewer, 'viewThreads', c.id)).map((c) => c.id);
   if (!requested || requested.length === 0) {
     if (can(viewer, 'viewThreads')) return null;
@@ -67,7 +72,7 @@ export async function listThreadsFor(
   if (filter.complex === ThreadComplex.BY_USER && filter.toUserId === undefined) {
     throw invalidField('filter.toUserId', describeProblem('filter.toUserId', { kind: 'required' }));
   }
-  const categories = await listCategories(ctx.db);
+  const categories = await categoriesOf(ctx);
   const categoryIds = listableCategories(categories, viewer, filter.categoryids);
   const searchTerms = filter.search ? parseKeywords(filter.search) : [];
   const viewerId = viewer.user?.id ?? null;
@@ -97,8 +102,8 @@ export async function listThreadsFor(
         ? filter.toUserId
         : undefined,
   };
-  const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, (page - 1) * perPage, perPage, categories);
-  const items = await presentThreads(ctx.db, viewer, rows);
+  const { rows, totalCount, marks } = await keptListsOf(ctx).page(f, (page - 1) * perPage, perPage, categories);
+  const items = await presentThreads(ctx.db, viewer, rows, marks);
   if (!search) return pageOf(items, page, perPage, totalCount);
   const matched = await presentMatchedPosts(ctx.db, viewerId, searchTerms, rows);
   const found = items.map((item) => ({ ...item, matchedPost: matched.get(item.threadId) ?? null }));
@@ -113,7 +118,7 @@ const namedOnly = (viewer: ViewerContext, filter: ThreadListQuery['filter']) =>
   !viewer.isAdmin;
 
 /** Of the listed categories (null: all), those whose replies the viewer may read (thread.viewPosts); null: all. */
-function replyCategories(all: Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {
+function replyCategories(all: readonly Category[], viewer: ViewerContext, listed: number[] | null): number[] | null {
   if (listed === null && can(viewer, 'thread.viewPosts')) return null;
   return (listed ?? all.map((c) => c.id)).filter((id) => can(viewer, 'thread.viewPosts', id));
 }
@@ -124,7 +129,7 @@ export async function stickyThreads(
   viewer: ViewerContext,
   categoryId: number | undefined,
 ): Promise<ThreadItem[]> {
-  const categoryIds = listableCategories(await listCategories(ctx.db), viewer, categoryId ? [categoryId] : undefined);
+  const categoryIds = listableCategories(await categoriesOf(ctx), viewer, categoryId ? [categoryId] : undefined);
   const rows = await listStickyThreads(ctx.db, categoryIds, 20);
   return presentThreads(ctx.db, viewer, rows);
 }

@@ -20,7 +20,7 @@ export function presentThread(
     isLiked: boolean;
     isFavorite: boolean;
     bought: boolean;
-    parts: number[];
+    parts: readonly number[];
     pinned: boolean;
     /** How many characters of the body are free (used only when the viewer may not read it whole). */
     freeChars: number;
@@ -54,7 +54,7 @@ export function presentThread(
     paid: flags.bought,
     isAnonymous: t.isAnonymous === 1,
     canViewFull: whole,
-    parts: flags.parts,
+    parts: [...flags.parts],
     isRedPack: flags.parts.includes(ThreadPart.RED_PACKET),
     isReward: flags.parts.includes(ThreadPart.REWARD),
     isVote: flags.parts.includes(ThreadPart.VOTE),
@@ -63,17 +63,36 @@ export function presentThread(
   };
 }
 
+/** What a list shows of its threads whoever asks: the kinds of parts each holds, and which are pinned by their author. */
+export interface ListMarks {
+  parts: ReadonlyMap<number, readonly number[]>;
+  pinned: ReadonlySet<number>;
+}
+
+export async function listMarks(db: Kysely<DB>, threadIds: number[]): Promise<ListMarks> {
+  const [parts, pinned] = await Promise.all([partTypesByThread(db, threadIds), pinnedAmong(db, threadIds)]);
+  return { parts, pinned };
+}
+
 /**
  * Presents a page of threads, with whether the viewer liked and favourited each (one query for the page) and bought
- * the paid ones (one more when the page holds any).
+ * the paid ones (one more when the page holds any). `marks`: the threads' parts and pins, when already read (a kept
+ * list, kept-lists.ts).
  */
-export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows: ThreadRow[]): Promise<ThreadItem[]> {
+export async function presentThreads(
+  db: Kysely<DB>,
+  viewer: ViewerContext,
+  rows: readonly ThreadRow[],
+  marks?: ListMarks,
+): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
-  const partsOf = partTypesByThread(
-    db,
-    rows.map((r) => r.id),
-  );
+  const marksOf =
+    marks ??
+    listMarks(
+      db,
+      rows.map((r) => r.id),
+    );
   const [{ liked, favorites }, bought] = userId
     ? await Promise.all([
         likedAndFavorited(
@@ -85,13 +104,7 @@ export async function presentThreads(db: Kysely<DB>, viewer: ViewerContext, rows
         boughtThreadIds(db, userId, priced),
       ])
     : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
-  const [parts, pinned] = await Promise.all([
-    partsOf,
-    pinnedAmong(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
+  const { parts, pinned } = await marksOf;
   // A free part is a fraction of the body: cutting a summary needs the body's length (only of paid threads the
   // viewer may not read whole, so a page without any costs no query).
   const cut = rows.filter((r) => r.priceCents > 0 && !readsWhole(viewer, r, bought.has(r.id))).map((r) => r.id);

@@ -22,7 +22,7 @@ import { nulPath } from '../../core/input-guard.js';
 import { parseQueryString } from '../../core/query-string.js';
 import { owesJoiningFee } from '../../access/paid-joining.js';
 import { resolveViewer, statusError, tokenFromRequest, type ViewerContext } from '../../access/viewer.js';
-import { listCategories, presentCategories } from '../categories/index.js';
+import { categoriesOf, presentCategories } from '../categories/index.js';
 import { readForum } from '../forum/index.js';
 import { unreadCounters } from '../notifications/index.js';
 import { readProfile } from '../people/index.js';
@@ -80,7 +80,7 @@ const PAGE_READS = new Map<string, PageRead>([
     withQuery(pluginListQuery, (ctx, _viewer, query, locale) => listEnabledPlugins(ctx.db, query.platform, locale)),
   ],
   // categories.routes.ts
-  ['/api/v3/categories', { answer: async (ctx, viewer) => presentCategories(viewer, await listCategories(ctx.db)) }],
+  ['/api/v3/categories', { answer: async (ctx, viewer) => presentCategories(viewer, await categoriesOf(ctx)) }],
   // threads.routes.ts
   ['/api/v3/thread.list', withQuery(threadListQuery, (ctx, viewer, query) => listThreadsFor(ctx, viewer, query))],
   [
