@@ -3,7 +3,6 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import {
-  createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
   StaticRouterProvider,
@@ -23,6 +22,7 @@ import { createRoutes } from './route-table';
 import { handle as notFoundHandle } from './routes/not-found';
 import { documentTitle, isNotFoundMatch, pageHead, shownMatches } from './routing/handle';
 import { ROUTE_MODULES } from './routing/route-modules';
+import { staticHandlers } from './routing/static-handlers';
 import { loadImportMap, loadManifest, pageAssets } from './server/assets';
 import { dehydratePage } from './server/dehydrate';
 import { renderDocumentHead, renderDocumentRest } from './server/document';
@@ -140,11 +140,12 @@ function i18nFor(locale: Locale): I18n {
 }
 
 /**
- * The route table and its handler, made once for the process (building them took about 1.3 ms a page, and each
+ * The route table and its handlers, made once for the process (building them took about 1.3 ms a page, and each
  * fresh table loaded its lazy pages again): a request's query client and API reach its loaders as their `context`.
- * The guards' "please log in" toast is the browser's (on the server a guard redirects with a cookie).
+ * The guards' "please log in" toast is the browser's (on the server a guard redirects with a cookie). A page is
+ * matched by the handler of its path's first segment (routing/static-handlers.ts).
  */
-const handler = createStaticHandler(
+const handlers = staticHandlers(
   createRoutes(
     ({ context }) => context as unknown as AppContext,
     () => '',
@@ -178,7 +179,7 @@ function staticRouterFor(context: StaticHandlerContext): {
   router: ReturnType<typeof createStaticRouter>;
   context: StaticHandlerContext;
 } {
-  if (context.matches.length === 0) return { router: createStaticRouter(handler.dataRoutes, context), context };
+  if (context.matches.length === 0) return { router: createStaticRouter(handlers.all.dataRoutes, context), context };
   const shown = {
     ...context,
     matches: context.matches.map((match) => ({ ...match, route: routeAsRendered(match.route) })),
@@ -232,7 +233,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   for (const [name, value] of Object.entries(input.headers)) {
     if (typeof value === 'string') requestHeaders.set(name, value);
   }
-  const context = await handler.query(new Request(url, { method: 'GET', headers: requestHeaders }), {
+  const context = await handlers.for(url.pathname).query(new Request(url, { method: 'GET', headers: requestHeaders }), {
     requestContext: ctx,
   });
 
