@@ -14,5 +14,6 @@ export {
   partTypesByThread,
   prepareThreadParts,
   presentThreadParts,
+  threadPartRows,
 } from './thread-parts.service.js';
 export { threadPartsRoutes } from './thread-parts.routes.js';

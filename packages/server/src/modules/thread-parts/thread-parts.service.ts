@@ -5,7 +5,14 @@ import { can, type ViewerContext } from '../../access/viewer.js';
 import { forbidden, invalidField } from '../../core/errors.js';
 import { msg, type MessageKey } from '../../i18n/index.js';
 import type { PartRead, PartWrite, ThreadPartRegistry } from './thread-parts.registry.js';
-import { deletePart, insertPart, partRows, partTypesByThread, updatePartValue } from './thread-parts.repository.js';
+import {
+  deletePart,
+  insertPart,
+  partRows,
+  partTypesByThread,
+  updatePartValue,
+  type PartRow,
+} from './thread-parts.repository.js';
 
 const PART_NAMES: Readonly<Record<ThreadPartType, MessageKey>> = {
   101: 'threadParts.images',
@@ -126,14 +133,23 @@ export async function applyThreadParts(
   }
 }
 
-/** The thread's parts as this viewer may see them, keyed by type (thread.detail's `content.indexes`). */
+/** The rows of a thread's parts, as `presentThreadParts` reads them (ordered by type). */
+export function threadPartRows(db: Kysely<DB>, threadId: number): Promise<PartRow[]> {
+  return partRows(db, [threadId]);
+}
+
+/**
+ * The thread's parts as this viewer may see them, keyed by type (thread.detail's `content.indexes`); `rows`: its
+ * part rows when already read (threadPartRows).
+ */
 export async function presentThreadParts(
   db: Kysely<DB>,
   registry: ThreadPartRegistry,
   read: PartRead,
+  rows?: readonly PartRow[],
 ): Promise<Record<string, ThreadPartView>> {
   const out: Record<string, ThreadPartView> = {};
-  for (const row of await partRows(db, [read.thread.id])) {
+  for (const row of rows ?? (await partRows(db, [read.thread.id]))) {
     const handler = registry.get(row.type);
     if (!handler) continue;
     out[String(row.type)] = {

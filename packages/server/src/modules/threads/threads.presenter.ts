@@ -11,7 +11,12 @@ import { presentPosition } from './thread-position.js';
 import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
 import { pinnedAmong } from './thread-pins.repository.js';
 import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
-import { partTypesByThread, presentThreadParts, type ThreadPartRegistry } from '../thread-parts/index.js';
+import {
+  partTypesByThread,
+  presentThreadParts,
+  threadPartRows,
+  type ThreadPartRegistry,
+} from '../thread-parts/index.js';
 
 export function presentThread(
   viewer: ViewerContext,
@@ -83,7 +88,7 @@ export async function presentThreads(
   db: Kysely<DB>,
   viewer: ViewerContext,
   rows: readonly ThreadRow[],
-  marks?: ListMarks,
+  marks?: ListMarks | Promise<ListMarks>,
 ): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
@@ -133,25 +138,36 @@ export async function presentThreadDetail(
   viewer: ViewerContext,
   row: ThreadRow,
 ): Promise<ThreadDetail> {
+  // The parts' rows are read once: their kinds are the thread's marks, their values its `content.indexes`.
+  const partRowsRead = threadPartRows(db, row.id);
+  const marks = Promise.all([partRowsRead, pinnedAmong(db, [row.id])]).then(([parts, pinned]): ListMarks => ({
+    parts: new Map([[row.id, parts.map((part) => part.type)]]),
+    pinned,
+  }));
   const [[item], first, totals] = await Promise.all([
-    presentThreads(db, viewer, [row]),
+    presentThreads(db, viewer, [row], marks),
     row.firstPostId ? findPost(db, row.firstPostId) : Promise.resolve(undefined),
     paymentTotals(db, row.id),
   ]);
   const whole = item!.canViewFull;
   const mentions = first && whole ? await mentionedUsers(db, first.id) : [];
   const html = first?.contentHtml ?? '';
-  const indexes = await presentThreadParts(db, registry, {
-    viewer,
-    thread: {
-      id: row.id,
-      userId: row.userId,
-      categoryId: row.categoryId,
-      postId: row.firstPostId ?? 0,
-      isDraft: row.isDraft === 1,
+  const indexes = await presentThreadParts(
+    db,
+    registry,
+    {
+      viewer,
+      thread: {
+        id: row.id,
+        userId: row.userId,
+        categoryId: row.categoryId,
+        postId: row.firstPostId ?? 0,
+        isDraft: row.isDraft === 1,
+      },
+      canViewFull: whole,
     },
-    canViewFull: whole,
-  });
+    await partRowsRead,
+  );
   return {
     ...item!,
     content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWordsFraction)), indexes },
