@@ -154,7 +154,7 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
         querystring: pluginListQuery,
       },
     },
-    async (request) => ok(request, await listEnabledPlugins(db, request.query.platform, requestLocale(request))),
+    async (request) => ok(request, await listEnabledPlugins(app.ctx, request.query.platform, requestLocale(request))),
   );
 
   api.get(

@@ -13,10 +13,12 @@ import {
   type PluginSettingField,
 } from '@luntan/shared';
 import type { Kysely, Selectable } from 'kysely';
+import type { AppContext } from '../../context.js';
 import { bumpCacheVersion } from '../../core/cache-versions.js';
 import { AppError, invalidField, notFound } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
+import { enabledPluginsOf } from './kept-plugins.js';
 import type { PluginPackage } from './plugin-package.js';
 import {
   deleteOtherFiles,
@@ -114,16 +116,14 @@ export async function listAdminPlugins(db: Kysely<DB>, locale: Locale): Promise<
   return rows.map((row) => adminItem(row, locale));
 }
 
-/** The enabled plugins for a platform, with public settings only. */
+/** The enabled plugins for a platform, with public settings only (kept while the `plugins` counter stays). */
 export async function listEnabledPlugins(
-  db: Kysely<DB>,
+  ctx: AppContext,
   platform: PluginPlatform,
   locale: Locale,
 ): Promise<PluginListItem[]> {
-  const rows = await listPluginRows(db, true);
   const out: PluginListItem[] = [];
-  for (const row of rows) {
-    const manifest = parseManifest(row);
+  for (const { row, manifest } of await enabledPluginsOf(ctx, parseManifest)) {
     if (manifest.platform.includes(platform)) out.push(listItem(row, manifest, true, locale));
   }
   return out;

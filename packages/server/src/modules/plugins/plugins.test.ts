@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Code, type PluginAdminItem, type PluginListItem } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpCacheVersion } from '../../core/cache-versions.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
+import { PLUGINS_CACHE } from './plugins.service.js';
 import { CLIENT_JS, manifest, operate, pluginFiles, tgz, uploadPlugin, zip } from '../../test/plugin-fixtures.js';
 
 let t: TestServer;
@@ -181,6 +183,19 @@ describe('installing, switching, updating and removing', () => {
     expect(await counts()).toEqual({ plugins: 0, files: 0 });
     expect((await t.app.inject({ url: item!.moduleUrl })).statusCode).toBe(404);
     expect((await operate(t, admin, 'hello', 'enable')).Code).toBe(Code.RESOURCE_NOT_FOUND);
+  });
+
+  it('are read once while the plugins counter stays, and anew once a change has moved it', async () => {
+    expect((await uploadPlugin(t, admin, zip(pluginFiles(manifest({ appid: 'kept' }))), 'kept.zip')).Code).toBe(0);
+    expect((await operate(t, admin, 'kept', 'enable')).Code).toBe(0);
+    expect((await publicList()).map((p) => p.appid)).toContain('kept');
+    // Written straight to the table, the change is not announced: the next calls answer from what was read.
+    await t.app.ctx.db.updateTable('plugins').set({ enabled: 0 }).where('appid', '=', 'kept').execute();
+    expect((await publicList()).map((p) => p.appid)).toContain('kept');
+    // Every change through the back office moves the counter (plugins.service.ts), as this does.
+    await bumpCacheVersion(t.app.ctx.db, PLUGINS_CACHE);
+    expect((await publicList()).map((p) => p.appid)).not.toContain('kept');
+    expect((await operate(t, admin, 'kept', 'delete')).Code).toBe(0);
   });
 
   it('keeps the higher version by the joined-digits rule, and says so', async () => {

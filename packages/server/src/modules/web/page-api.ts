@@ -77,7 +77,7 @@ const PAGE_READS = new Map<string, PageRead>([
   // plugins.routes.ts
   [
     '/api/v3/plugin/list',
-    withQuery(pluginListQuery, (ctx, _viewer, query, locale) => listEnabledPlugins(ctx.db, query.platform, locale)),
+    withQuery(pluginListQuery, (ctx, _viewer, query, locale) => listEnabledPlugins(ctx, query.platform, locale)),
   ],
   // categories.routes.ts
   ['/api/v3/categories', { answer: async (ctx, viewer) => presentCategories(viewer, await categoriesOf(ctx)) }],
