@@ -62,7 +62,7 @@ describe('createQueryClient(true): the server reads', () => {
       { queryKey: ['user', 3], queryFn: skipToken },
       { queryKey: ['users'], queryFn, networkMode: 'always' as const, throwOnError: true, enabled: false },
     ];
-    for (const options of cases) {
+    for (const options of cases as Parameters<QueryClient['defaultQueryOptions']>[0][]) {
       const ours = server.defaultQueryOptions(options);
       expect(ours).toEqual(plain.defaultQueryOptions(options));
       expect(server.defaultQueryOptions(ours)).toBe(ours);
