@@ -22,18 +22,29 @@ export async function bumpCacheVersion(db: Kysely<DB>, name: string): Promise<vo
 
 /**
  * The counters of `cache_versions` as read at the start of the current request. Every /api request (and every page)
- * reads the whole small table once (a prepared statement on SQLite, one round trip on PostgreSQL) before anything
- * consults a per-process cache, so a cache entry made under an older number is never used after a write that
- * committed before the request began, in this process or any other.
+ * reads the whole small table before anything consults a per-process cache, so a cache entry made under an older
+ * number is never used after a write that committed before the request began, in this process or any other.
+ *
+ * On SQLite that is a prepared statement, run at once. On PostgreSQL it is a round trip, and requests arriving while
+ * one is under way share the next: a read that began before a request arrived may have missed a write committed just
+ * before it, so such a request waits for a read that begins after it (the one queued behind the read under way, which
+ * every request arriving meanwhile joins). Under load that is one read per round trip or two instead of one per
+ * request: the statement and its socket writes were about a tenth of the CPU of a member's thread.list
+ * (docs/performance.md, "tenth part").
  */
 export class CacheVersions {
   private versions = new Map<string, number>();
-  private readonly readAll: () => Promise<{ name: string; version: number }[]> | { name: string; version: number }[];
+  private readonly readNow: (() => { name: string; version: number }[]) | null = null;
+  private readonly readAll: () => Promise<{ name: string; version: number }[]>;
+  /** The read under way (PostgreSQL), and the one queued behind it for the requests that arrived meanwhile. */
+  private reading: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
 
   constructor(handle: Database['handle']) {
     if (handle.kind === 'sqlite') {
       const statement = handle.sqlite.prepare('select name, version from cache_versions');
-      this.readAll = () => statement.all() as { name: string; version: number }[];
+      this.readNow = () => statement.all() as { name: string; version: number }[];
+      this.readAll = async () => this.readNow!();
     } else {
       const { pool } = handle;
       this.readAll = async () =>
@@ -41,12 +52,38 @@ export class CacheVersions {
     }
   }
 
-  async refresh(): Promise<void> {
-    const rows = await this.readAll();
+  refresh(): Promise<void> {
+    if (this.readNow) {
+      this.apply(this.readNow());
+      return Promise.resolve();
+    }
+    if (this.queued) return this.queued;
+    if (!this.reading) return this.startRead();
+    const queued = this.reading
+      .catch(() => undefined)
+      .then(() => {
+        if (this.queued === queued) this.queued = null;
+        return this.startRead();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private startRead(): Promise<void> {
+    const read = this.readAll()
+      .then((rows) => this.apply(rows))
+      .finally(() => {
+        if (this.reading === read) this.reading = null;
+      });
+    this.reading = read;
+    return read;
+  }
+
+  private apply(rows: { name: string; version: number }[]): void {
     const next = new Map<string, number>();
     for (const row of rows) next.set(row.name, Number(row.version));
-    // Reads of concurrent requests may finish out of order: a number never goes back (an entry made under the
-    // newer number would look stale, and one made under the older number current again).
+    // Reads may finish out of order (other processes' writes meanwhile): a number never goes back (an entry made
+    // under the newer number would look stale, and one made under the older number current again).
     for (const [name, version] of this.versions) if ((next.get(name) ?? 0) < version) next.set(name, version);
     this.versions = next;
   }
