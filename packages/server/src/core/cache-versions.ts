@@ -34,8 +34,10 @@ export async function bumpCacheVersion(db: Kysely<DB>, name: string): Promise<vo
  */
 export class CacheVersions {
   private versions = new Map<string, number>();
-  private readonly readNow: (() => { name: string; version: number }[]) | null = null;
-  private readonly readAll: () => Promise<{ name: string; version: number }[]>;
+  /** SQLite: the rows at once. PostgreSQL: a round trip. */
+  private readonly read:
+    | { now: true; rows: () => { name: string; version: number }[] }
+    | { now: false; rows: () => Promise<{ name: string; version: number }[]> };
   /** The read under way (PostgreSQL), and the one queued behind it for the requests that arrived meanwhile. */
   private reading: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -43,35 +45,42 @@ export class CacheVersions {
   constructor(handle: Database['handle']) {
     if (handle.kind === 'sqlite') {
       const statement = handle.sqlite.prepare('select name, version from cache_versions');
-      this.readNow = () => statement.all() as { name: string; version: number }[];
-      this.readAll = async () => this.readNow!();
+      this.read = { now: true, rows: () => statement.all() as { name: string; version: number }[] };
     } else {
       const { pool } = handle;
-      this.readAll = async () =>
-        (await pool.query<{ name: string; version: number }>('select name, version from cache_versions')).rows;
+      this.read = {
+        now: false,
+        rows: async () =>
+          (await pool.query<{ name: string; version: number }>('select name, version from cache_versions')).rows,
+      };
     }
   }
 
   refresh(): Promise<void> {
-    if (this.readNow) {
-      this.apply(this.readNow());
-      return Promise.resolve();
+    if (this.read.now) {
+      try {
+        this.apply(this.read.rows());
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     }
+    const rows = this.read.rows;
     if (this.queued) return this.queued;
-    if (!this.reading) return this.startRead();
+    if (!this.reading) return this.startRead(rows);
     const queued = this.reading
       .catch(() => undefined)
       .then(() => {
         if (this.queued === queued) this.queued = null;
-        return this.startRead();
+        return this.startRead(rows);
       });
     this.queued = queued;
     return queued;
   }
 
-  private startRead(): Promise<void> {
-    const read = this.readAll()
-      .then((rows) => this.apply(rows))
+  private startRead(rows: () => Promise<{ name: string; version: number }[]>): Promise<void> {
+    const read = rows()
+      .then((answer) => this.apply(answer))
       .finally(() => {
         if (this.reading === read) this.reading = null;
       });
@@ -82,8 +91,8 @@ export class CacheVersions {
   private apply(rows: { name: string; version: number }[]): void {
     const next = new Map<string, number>();
     for (const row of rows) next.set(row.name, Number(row.version));
-    // Reads may finish out of order (other processes' writes meanwhile): a number never goes back (an entry made
-    // under the newer number would look stale, and one made under the older number current again).
+    // A number never goes back (an entry made under the newer number would look stale, and one made under the older
+    // number current again), whatever order reads end in.
     for (const [name, version] of this.versions) if ((next.get(name) ?? 0) < version) next.set(name, version);
     this.versions = next;
   }
