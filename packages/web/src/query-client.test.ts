@@ -33,6 +33,17 @@ async function readPage(client: QueryClient, calls: string[]): Promise<void> {
     read(['threads', { tab: 'all', page: 1 }], { Code: 0, Data: [1, 2] }),
   ]);
   await expect(read(['thread', 7], new Error('gone'))).rejects.toThrow('gone');
+  // An infinite query (a chat's messages): its pages are TanStack's to assemble.
+  const pages = await client.ensureInfiniteQueryData({
+    queryKey: ['messages', 3],
+    queryFn: ({ pageParam }) => {
+      calls.push(`messages page ${pageParam}`);
+      return Promise.resolve({ Code: 0, Data: [`message of page ${pageParam}`] });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (_last: unknown, all: unknown[]) => all.length + 1,
+  });
+  expect(pages.pages).toEqual([{ Code: 0, Data: ['message of page 1'] }]);
   await read(['threads', { page: 1, tab: 'all' }], { Code: 0, Data: ['not read again'] });
 }
 
@@ -46,7 +57,7 @@ describe('createQueryClient(true): the server reads', () => {
     await readPage(plain, plainCalls);
     expect(kept(server)).toEqual(kept(plain));
     expect(serverCalls).toEqual(plainCalls);
-    expect(serverCalls).toEqual(['["forum"]', '["threads",{"tab":"all","page":1}]', '["thread",7]']);
+    expect(serverCalls).toEqual(['["forum"]', '["threads",{"tab":"all","page":1}]', '["thread",7]', 'messages page 1']);
     expect(server.getQueryData(['forum'])).toEqual({ Code: 0, Data: { siteName: 'Luntan' } });
     expect(server.getQueryData(['missing'])).toBeUndefined();
   });

@@ -59,7 +59,15 @@ function readOnceReads(client: QueryClient): void {
     const pending = reading.get(hash);
     if (pending) return pending;
     const queryFn = options.queryFn;
-    if (typeof queryFn !== 'function') return client.fetchQuery(options);
+    // An infinite query's pages are assembled by TanStack's infinite behaviour (`ensureInfiniteQueryData` marks
+    // the options and comes here): read through TanStack's own path, as is a query without a function.
+    if (
+      typeof queryFn !== 'function' ||
+      (options as { _type?: string })._type === 'infinite' ||
+      'behavior' in options
+    ) {
+      return client.fetchQuery(options);
+    }
     // Started on the next turn, so that it is registered before it can end.
     const read = Promise.resolve().then(async () => {
       try {
