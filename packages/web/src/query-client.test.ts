@@ -44,6 +44,16 @@ async function readPage(client: QueryClient, calls: string[]): Promise<void> {
     getNextPageParam: (_last: unknown, all: unknown[]) => all.length + 1,
   });
   expect(pages.pages).toEqual([{ Code: 0, Data: ['message of page 1'] }]);
+  // A query with initial data starts from it, without reading.
+  const draft = await client.ensureQueryData({
+    queryKey: ['draft'],
+    queryFn: () => {
+      calls.push('draft read');
+      return Promise.resolve({ Code: 0, Data: 'read' });
+    },
+    initialData: { Code: 0, Data: 'initial' },
+  });
+  expect(draft).toEqual({ Code: 0, Data: 'initial' });
   await read(['threads', { page: 1, tab: 'all' }], { Code: 0, Data: ['not read again'] });
 }
 

@@ -60,11 +60,13 @@ function readOnceReads(client: QueryClient): void {
     if (pending) return pending;
     const queryFn = options.queryFn;
     // An infinite query's pages are assembled by TanStack's infinite behaviour (`ensureInfiniteQueryData` marks
-    // the options and comes here): read through TanStack's own path, as is a query without a function.
+    // the options and comes here), and a query with initial data starts from it: read through TanStack's own path,
+    // as is a query without a function.
     if (
       typeof queryFn !== 'function' ||
       (options as { _type?: string })._type === 'infinite' ||
-      'behavior' in options
+      'behavior' in options ||
+      'initialData' in options
     ) {
       return client.fetchQuery(options);
     }
