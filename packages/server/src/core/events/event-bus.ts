@@ -217,16 +217,22 @@ export class EventBus {
    */
   async drain(): Promise<void> {
     for (;;) {
-      if (this.pass) await this.pass.catch(() => undefined);
+      // A pass that ends may start the next (a wake-up arrived during it): wait for each, never run beside one, or
+      // this drain could find the deliveries the other pass claimed and return while it still delivers them.
+      while (this.pass) await this.pass.catch(() => undefined);
       if (this.stopped) return;
-      this.pass = this.recording.exit(() => this.run());
+      // This pass answers the wake-ups that arrived until now.
+      this.again = false;
+      const pass = this.recording.exit(() => this.run());
+      this.pass = pass;
       let didWork: boolean;
       try {
-        didWork = await this.pass;
+        didWork = await pass;
       } finally {
         this.pass = null;
       }
-      if (!didWork) return;
+      // A wake-up during this pass may be for a write it did not see: one more pass, as wake() would run.
+      if (!didWork && !this.again) return;
     }
   }
 

@@ -233,3 +233,39 @@ describe('a due event', () => {
     }
   });
 });
+
+describe('draining', () => {
+  it('waits for the pass a wake-up during another pass started (a subscriber that emitted and woke the bus)', async () => {
+    const t = await startTestServer();
+    try {
+      const events = t.app.ctx.events;
+      const finished: number[] = [];
+      let chained = false;
+      // Hears the follow, writes a second event of its own and wakes the bus (as a subscriber that writes does):
+      // the wake-up arrives while a pass is under way, so another pass starts the moment this one ends.
+      events.subscribe('test-chain', ['user.followed'], async (event) => {
+        if (chained) return;
+        chained = true;
+        await t.server.database.db
+          .transaction()
+          .execute((trx) => events.emit(trx, 'user.followed', event.payload));
+        events.wake(false);
+      });
+      // Slow to hear each event: a drain that returned while the second pass was still under way finds one.
+      events.subscribe('test-slow', ['user.followed'], async (event) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        finished.push(event.id);
+      });
+      const fan = await buildUser(t);
+      const star = await buildUser(t);
+      // The harness drains after the write, as every test does.
+      expect((await follow(t, fan.token, star.id)).Code).toBe(0);
+      expect(chained).toBe(true);
+      expect(finished).toHaveLength(2);
+      const rows = await deliveries(t, 'test-slow');
+      expect(rows.map((r) => r.doneAt !== null)).toEqual([true, true]);
+    } finally {
+      await t.close();
+    }
+  });
+});
