@@ -246,9 +246,7 @@ describe('draining', () => {
       events.subscribe('test-chain', ['user.followed'], async (event) => {
         if (chained) return;
         chained = true;
-        await t.server.database.db
-          .transaction()
-          .execute((trx) => events.emit(trx, 'user.followed', event.payload));
+        await t.server.database.db.transaction().execute((trx) => events.emit(trx, 'user.followed', event.payload));
         events.wake(false);
       });
       // Slow to hear each event: a drain that returned while the second pass was still under way finds one.
