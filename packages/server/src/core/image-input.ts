@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import type sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 import { AppError, invalidField, type LocalizedText } from './errors.js';
 import { msg } from '../i18n/index.js';
 
@@ -52,10 +53,11 @@ export async function readImageHeader(
   formats: readonly string[],
   notAccepted: LocalizedText,
 ): Promise<ImageHeader> {
+  const sharpLib = await loadSharp();
   let meta: sharp.Metadata;
   try {
     // No pixel limit here: it would refuse a large image as "not an image"; the size is judged below instead.
-    meta = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
+    meta = await sharpLib(bytes, { animated: true, limitInputPixels: false }).metadata();
   } catch {
     throw invalidField(field, notAccepted);
   }

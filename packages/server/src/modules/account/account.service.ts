@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nicknameSchema, type UpdateUserBody, type UserProfile } from '@luntan/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../core/sharp.js';
 import type { AppContext } from '../../context.js';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
@@ -145,7 +145,7 @@ async function processImage(
 ): Promise<{ bytes: Buffer; ext: string }> {
   const header = await readImageHeader(input, field, ['jpeg', 'png', 'gif', 'webp'], msg('account.onlyJpegPngGif'));
   const animated = header.pages > 1;
-  const image = sharp(input, decodeOptions(animated)).rotate();
+  const image = (await loadSharp())(input, decodeOptions(animated)).rotate();
   const resized =
     kind === 'avatar'
       ? image.resize(240, 240, { fit: 'cover' })

@@ -8,7 +8,8 @@ import {
   type ImageSize,
 } from '@luntan/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp, type SharpLib } from '../../core/sharp.js';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 import { PUBLIC_PREFIX, type FileStore } from '../../core/storage/index.js';
@@ -60,7 +61,8 @@ function encode(image: Sharp, format: ImageFormat, quality: number, delay?: numb
   }
 }
 
-const open = (input: Buffer | string, animated: boolean) => sharp(input, decodeOptions(animated)).rotate();
+const open = (sharp: SharpLib, input: Buffer | string, animated: boolean) =>
+  sharp(input, decodeOptions(animated)).rotate();
 
 export interface StoredImage {
   fileDir: string;
@@ -88,6 +90,7 @@ export async function storeImage(
   const animated = image.pages > 1;
   const sizes: StoredImage['sizes'] = [];
   const encoded: Buffer[] = [];
+  const sharp = await loadSharp();
 
   await decodeUpload(
     'file',
@@ -95,7 +98,9 @@ export async function storeImage(
       // The original: a GIF is kept byte for byte (it carries no camera metadata); others are re-encoded upright
       // without their metadata.
       const original =
-        image.format === 'gif' || imported ? bytes : await encode(open(bytes, animated), image.format, 92).toBuffer();
+        image.format === 'gif' || imported
+          ? bytes
+          : await encode(open(sharp, bytes, animated), image.format, 92).toBuffer();
       const upright = await sharp(original, { animated }).metadata();
       const width = upright.width ?? image.width;
       const height = upright.pageHeight ?? upright.height ?? image.height;
@@ -106,7 +111,7 @@ export async function storeImage(
         if (width <= size.width) continue;
         encoded.push(
           await encode(
-            open(bytes, animated).resize({ width: size.width }),
+            open(sharp, bytes, animated).resize({ width: size.width }),
             image.format,
             IMAGE_DEFAULT_QUALITY,
           ).toBuffer(),
@@ -116,7 +121,7 @@ export async function storeImage(
       }
       // A small image is not blown up: its thumbnail is the image cropped to a square of at most 500 px.
       const thumb = await encode(
-        open(bytes, animated).resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, {
+        open(sharp, bytes, animated).resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, {
           fit: 'cover',
           withoutEnlargement: true,
         }),
@@ -179,7 +184,8 @@ export const variantName = (v: ImageVariant): string =>
  * `fps` frames play per second, as the spec's compression of GIFs does.
  */
 export async function renderVariant(original: Buffer, v: ImageVariant, animated: boolean): Promise<Buffer> {
-  let image = open(original, animated);
+  const sharp = await loadSharp();
+  let image = open(sharp, original, animated);
   if (v.thumb) {
     image = image.resize(IMAGE_THUMBNAIL_SIZE, IMAGE_THUMBNAIL_SIZE, { fit: 'cover', withoutEnlargement: true });
   } else if (v.width) image = image.resize({ width: v.width });

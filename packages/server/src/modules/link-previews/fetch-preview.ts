@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ogs from 'open-graph-scraper';
-import sharp from 'sharp';
+import { loadSharp } from '../../core/sharp.js';
 import { safeFetch, type PrivatePolicy } from '../../core/safe-fetch.js';
 import type { FileStore } from '../../core/storage/index.js';
 
@@ -101,6 +101,7 @@ async function copyImage(
       headers: { 'user-agent': USER_AGENT, accept: 'image/*' },
     });
     if (res.status < 200 || res.status >= 300 || res.truncated) return '';
+    const sharp = await loadSharp();
     const webp = await sharp(res.body, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveLocale, type Locale } from '@luntan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../core/sharp.js';
 import { chosenLocale, localize } from '../../core/i18n.js';
 import { PAGE_CSP } from '../../core/security-headers.js';
 import { readSiteSettings } from '../settings/index.js';
@@ -98,6 +98,7 @@ export async function pwaRoutes(app: FastifyInstance): Promise<void> {
     }
     // A maskable icon keeps its picture inside the middle 80 % (the launcher may cut the rest to a circle).
     const inner = maskable ? Math.round(size * 0.7) : size;
+    const sharp = await loadSharp();
     let picture: Buffer;
     try {
       picture = await sharp(source, { density: 300 })

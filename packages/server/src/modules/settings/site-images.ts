@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LogoType } from '@luntan/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../core/sharp.js';
 import { invalidField } from '../../core/errors.js';
 import { decodeOptions, decodeUpload, readImageHeader } from '../../core/image-input.js';
 import { PUBLIC_PREFIX, contentTypeOfKey, type FileStore } from '../../core/storage/index.js';
@@ -33,6 +33,7 @@ export async function sniffImage(bytes: Buffer, type: LogoType, log?: FastifyBas
   }
   if (type === 'favicon' && bytes.length > 4 && bytes.readUInt32BE(0) === 0x00000100) return 'ico';
   const header = await readImageHeader(bytes, 'logo', Object.keys(RASTER_EXTENSIONS), msg('settings.onlyPngJpegGif'));
+  const sharp = await loadSharp();
   await decodeUpload('logo', () => sharp(bytes, decodeOptions(header.pages > 1)).stats(), log);
   return RASTER_EXTENSIONS[header.format]!;
 }
