@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { createTransport as CreateTransport, Transporter } from 'nodemailer';
 
 /** One message, already written in the recipient's language. */
 export interface MailMessage {
@@ -16,16 +16,18 @@ export interface MailTransportSettings {
 
 /**
  * The one way the server sends mail: SMTP through nodemailer. A transport is kept per SMTP URL (the back office may
- * change it while the server runs); the time-outs keep a dead server from holding a request for minutes.
+ * change it while the server runs); the time-outs keep a dead server from holding a request for minutes. nodemailer
+ * is loaded with the first message (a process that sends none does not keep it).
  */
 export class MailTransport {
   private transports = new Map<string, Transporter>();
 
   async send(settings: MailTransportSettings, message: MailMessage): Promise<void> {
-    await this.transport(settings.smtpUrl).sendMail({ from: settings.from, ...message });
+    const { createTransport } = await import('nodemailer');
+    await this.transport(createTransport, settings.smtpUrl).sendMail({ from: settings.from, ...message });
   }
 
-  private transport(smtpUrl: string): Transporter {
+  private transport(createTransport: typeof CreateTransport, smtpUrl: string): Transporter {
     let transport = this.transports.get(smtpUrl);
     if (!transport) {
       // A changed URL makes the old transports useless: close them rather than keep one per past setting.

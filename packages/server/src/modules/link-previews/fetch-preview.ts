@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import ogs from 'open-graph-scraper';
+import type ogs from 'open-graph-scraper';
 import { loadSharp } from '../../core/sharp.js';
 import { safeFetch, type PrivatePolicy } from '../../core/safe-fetch.js';
 import type { FileStore } from '../../core/storage/index.js';
@@ -148,7 +148,9 @@ export async function fetchPreview(
   let data: Awaited<ReturnType<typeof ogs>>['result'];
   try {
     // The <title> fallback is ours, after oEmbed's title: a page that needs scripts to set it says only "- YouTube".
-    data = (await ogs({ html, onlyGetOpenGraphInfo: ['title'] })).result;
+    // Loaded with the first card (about 7 MB of heap a process that makes none does not keep).
+    const { default: scrape } = await import('open-graph-scraper');
+    data = (await scrape({ html, onlyGetOpenGraphInfo: ['title'] })).result;
   } catch {
     return { ok: false, error: 'the page could not be read' };
   }

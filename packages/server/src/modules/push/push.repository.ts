@@ -1,6 +1,5 @@
 import { PUSH_KINDS, type PushKind, type PushPreferences } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
 import type { DB } from '../../db/schema.js';
 
 /** The site's VAPID keys, made the first time they are asked for (the first start) and kept. */
@@ -11,6 +10,7 @@ export async function vapidKeys(db: Kysely<DB>): Promise<{ publicKey: string; pr
     .where('id', '=', 1)
     .executeTakeFirst();
   if (kept) return kept;
+  const { default: webpush } = await import('web-push');
   const made = webpush.generateVAPIDKeys();
   // Two processes starting at once: the first row stays, both read it.
   await db

@@ -1,6 +1,5 @@
 import { Code, type PushKind, type PushMessage, type PushPreferences, type PushSubscribeBody } from '@luntan/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError } from '../../core/errors.js';
 import { BlockedAddressError, checkDestination, FetchRefusedError, safeFetch } from '../../core/safe-fetch.js';
@@ -120,6 +119,8 @@ export async function pushTo(
   const subscriptions = await subscriptionsOf(ctx.db, userId);
   if (subscriptions.length === 0) return 0;
   const keys = await vapidKeys(ctx.db);
+  // Loaded with the first push (a process that sends none does not keep it).
+  const { default: webpush } = await import('web-push');
   const payload = JSON.stringify(message);
   let delivered = 0;
   await Promise.all(
