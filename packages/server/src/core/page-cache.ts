@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClass } from './redis-client.js';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.js';
@@ -188,7 +189,7 @@ export class PageCache {
       : null;
     this.redis =
       enabled && options.redisUrl
-        ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+        ? new (redisClass())(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
         : null;
     // Redis being away costs only sharing: each process keeps its own pages meanwhile.
     this.redis?.on('error', () => undefined);

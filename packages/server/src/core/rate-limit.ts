@@ -1,5 +1,6 @@
 import { Code } from '@luntan/shared';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClass } from './redis-client.js';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
@@ -30,6 +31,7 @@ export class LimiterStore {
   static open(database: Pick<Database, 'handle' | 'db'>, redisUrl: string | undefined, namespace = ''): LimiterStore {
     const table = { tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false };
     if (redisUrl) {
+      const Redis = redisClass();
       const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
       // A failed connection is retried by ioredis; meanwhile the memory stand-in counts (insuranceLimiter).
       redis.on('error', () => undefined);

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../db/pg-driver.js';
+import { redisClass } from './redis-client.js';
 import type { Config } from '../config.js';
 import { forumKey } from './forum-key.js';
 import type { SignalBus } from './signals.js';
@@ -38,6 +39,7 @@ export async function connectSignalTransport(
   if (kind === 'redis') {
     const channel = `luntan:signals:${key}`;
     const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false } as const;
+    const Redis = redisClass();
     const publisher = new Redis(config.redisUrl!, options);
     const subscriber = new Redis(config.redisUrl!, { ...options, enableOfflineQueue: true });
     for (const client of [publisher, subscriber]) client.on('error', () => undefined);
@@ -53,12 +55,13 @@ export async function connectSignalTransport(
 
   if (kind === 'postgres') {
     const channel = `luntan_signals_${key}`;
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+    const { Pool, Client } = pgDriver();
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 2 });
     pool.on('error', () => undefined);
     let listener: pg.Client | null = null;
     let closed = false;
     const listen = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString: config.databaseUrl });
+      const client = new Client({ connectionString: config.databaseUrl });
       client.on('notification', (message) => {
         if (message.channel === channel && message.payload) bus.receive(message.payload);
       });

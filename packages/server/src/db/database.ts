@@ -35,7 +35,8 @@ import {
   type UnknownRow,
   type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.js';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import * as foundation from './migrations/2026112101-foundation.js';
@@ -147,13 +148,11 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-// COUNT(*) and other int8 values arrive as strings from pg; every count we keep fits a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
 ): Promise<Database> {
   if (config.databaseUrl) {
+    const pg = pgDriver();
     const schema = config.databaseSchema;
     if (schema) {
       // Make sure the schema exists before the pool starts using it as its search_path.
