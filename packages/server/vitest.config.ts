@@ -11,6 +11,7 @@ export const PROCESS_TESTS = [
   'src/db/sqlite-processes.test.ts',
   'src/modules/dialogs/live-processes.test.ts',
   'src/many-machines.test.ts',
+  'src/core/sharp.test.ts',
 ];
 
 export const serverProject = (test: NonNullable<ViteUserConfig['test']>): ViteUserConfig => ({
