@@ -14,6 +14,7 @@ import {
   SqliteDialect,
   SqliteQueryCompiler,
   SqliteDriver,
+  ValueNode,
   sql,
   type ColumnMetadata,
   type DatabaseConnection,
@@ -23,6 +24,7 @@ import {
   type SchemaMetadata,
   type TableMetadata,
   type Driver,
+  type LimitNode,
   type SqliteDatabase as SqliteConnection,
   type SqliteDialectConfig,
   type Migration,
@@ -238,6 +240,20 @@ export const camelCase = memoized((name) => naming.toCamel(name));
 class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
     return super.sanitizeIdentifier(snakeCase(identifier));
+  }
+
+  /**
+   * A whole-number limit is written into the text instead of bound: SQLite re-prepares a statement every time a value
+   * is bound to its `LIMIT ?` (db/row-limit.ts says why), which made each cached statement with a limit parse and
+   * plan again on every run. The texts differ only by the few page sizes the app uses; the offset stays bound.
+   */
+  protected override visitLimit(node: LimitNode): void {
+    const { limit } = node;
+    if (ValueNode.is(limit) && Number.isSafeInteger(limit.value) && (limit.value as number) >= 0) {
+      this.append(`limit ${limit.value as number}`);
+      return;
+    }
+    super.visitLimit(node);
   }
 }
 

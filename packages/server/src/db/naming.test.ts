@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type Compilable } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+} from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -79,6 +87,24 @@ const queries: [string, (db: Kysely<DB>) => Compilable][] = [
   ['an index', (db) => db.schema.createIndex('someTable_byColumn').on('someTable').columns(['someColumn', 'userId'])],
 ];
 
+/**
+ * On SQLite a whole-number limit is written into the text rather than bound (row-limit.ts): the plugin's query with
+ * its `limit ?` made the same way.
+ */
+function writtenLimit(dialect: Database['dialect'], query: CompiledQuery): CompiledQuery {
+  if (dialect !== 'sqlite') return query;
+  const at = query.sql.indexOf('limit ?');
+  if (at < 0) return query;
+  const index = query.sql.slice(0, at).split('?').length - 1;
+  const parameters = [...query.parameters];
+  const [limit] = parameters.splice(index, 1);
+  return {
+    ...query,
+    sql: `${query.sql.slice(0, at)}limit ${String(limit)}${query.sql.slice(at + 'limit ?'.length)}`,
+    parameters,
+  };
+}
+
 describe('names between the code and the tables', () => {
   let dir: string;
   let database: Database;
@@ -105,7 +131,7 @@ describe('names between the code and the tables', () => {
     const reference = pluginDb(database.dialect);
     for (const [what, build] of queries) {
       const ours = build(database.db).compile();
-      const theirs = build(reference).compile();
+      const theirs = writtenLimit(database.dialect, build(reference).compile());
       expect({ what, sql: ours.sql, parameters: ours.parameters }).toEqual({
         what,
         sql: theirs.sql,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/database.js';
+import { rowLimit } from '../../db/row-limit.js';
 
 /**
  * How a keyword is matched against a search index: the thread index (`thread_search`: the title and the plain text
@@ -124,7 +125,7 @@ export function matchingIds(
     const key = sql.ref(`${index.table}.${index.key}`);
     const each = others.map((t) => anyColumn(t, (c) => `${index.table}.${c}`));
     if (grams.length === 0) {
-      return sql`select ${key} as id from ${table} where ${sql.join(each, sql` and `)} order by ${key} desc limit ${max}`;
+      return sql`select ${key} as id from ${table} where ${sql.join(each, sql` and `)} order by ${key} desc limit ${rowLimit(max)}`;
     }
     // The first gram drives, newest first along its primary key; every other term filters.
     const [first, ...rest] = grams;
@@ -139,7 +140,7 @@ export function matchingIds(
         ? [sql`exists (select 1 from ${table} where ${key} = ${gramKey} and ${sql.join(each, sql` and `)})`]
         : []),
     ];
-    return sql`select ${gramKey} as id from ${sql.table(index.grams)} g where ${sql.join(filters, sql` and `)} order by ${gramKey} desc limit ${max}`;
+    return sql`select ${gramKey} as id from ${sql.table(index.grams)} g where ${sql.join(filters, sql` and `)} order by ${gramKey} desc limit ${rowLimit(max)}`;
   }
   const long = others.filter((t) => codePointLength(t) >= 3);
   const short = others.filter((t) => codePointLength(t) < 3);
@@ -152,5 +153,5 @@ export function matchingIds(
   if (phrases.length > 0) conditions.push(sql`${table} match ${phrases.join(' AND ')}`);
   for (const t of short) conditions.push(anyColumn(t, (c) => `${index.table}.${c}`));
   const rowid = sql.raw(`${index.table}.rowid`);
-  return sql`select ${rowid} as id from ${table} where ${sql.join(conditions, sql` and `)} order by ${rowid} desc limit ${max}`;
+  return sql`select ${rowid} as id from ${table} where ${sql.join(conditions, sql` and `)} order by ${rowid} desc limit ${rowLimit(max)}`;
 }

@@ -1,6 +1,7 @@
 import { ThreadComplex, ThreadSort } from '@luntan/shared';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
+import { rowLimit } from '../../db/row-limit.js';
 import type { Category, DB } from '../../db/schema.js';
 import { titleHit } from '../search/index.js';
 import { isSearchCandidate, matchedPostId, withSearchCandidates, type ThreadSearch } from '../search/index.js';
@@ -377,7 +378,7 @@ async function recentlyViewedPage(
   ) {
     const { rows: ranked } = await sql<{ threadId: number }>`select thread_id from thread_views_daily
       where day >= ${since} group by ${groupKey} order by sum(views) desc, thread_id desc
-      limit ${size} offset ${at}`.execute(db);
+      limit ${rowLimit(size)} offset ${at}`.execute(db);
     if (ranked.length === 0) break;
     const chunk = ranked.map((r) => r.threadId);
     const kept = await applyListFilter(db.selectFrom('threads'), dialect, f)
