@@ -158,7 +158,7 @@ describe('a page in two parts', () => {
     expect(home.status).toBe(200);
     expect(home.head).toMatch(/^<!doctype html><html [^>]*><head>.*<title>Two Parts<\/title>.*<\/head><body>$/);
     expect(home.head).not.toContain('id="root"');
-    const rest = home.rest();
+    const rest = home.rest().join('');
     expect(rest).toMatch(/^<div id="root">.*首页.*<\/body><\/html>$/s);
     expect(rest).toContain('id="luntan-state"');
 
@@ -168,7 +168,7 @@ describe('a page in two parts', () => {
       api: serverApi(data),
     });
     expect(missing.status).toBe(404);
-    expect(missing.rest()).toContain('资源不存在');
+    expect(missing.rest().join('')).toContain('资源不存在');
   });
 
   it('has nothing to send for a redirect', async () => {
@@ -176,6 +176,6 @@ describe('a page in two parts', () => {
     expect(result.status).toBe(302);
     expect(result.headers?.location).toMatch(/^\/user\/login/);
     expect(result.head).toBe('');
-    expect(result.rest()).toBe('');
+    expect(result.rest()).toEqual([]);
   });
 });

@@ -189,19 +189,20 @@ function staticRouterFor(context: StaticHandlerContext): {
 
 /**
  * A page in two parts: `head`, the document up to the opening of its body, known once the loaders have read the page's
- * data, and `rest()`, which renders the app and writes the remaining document (the server sends the head first, so
- * the browser fetches the styles and scripts while the app renders: modules/web/web.routes.ts). `head + rest()` is the
- * whole page. `rest()` renders once; a component that throws while rendering throws from it.
+ * data, and `rest()`, which renders the app and writes the remaining document in parts (the server sends the head
+ * first, so the browser fetches the styles and scripts while the app renders: modules/web/web.routes.ts; the parts are
+ * not joined, server/document.ts says why). `head + rest().join('')` is the whole page. `rest()` renders once; a
+ * component that throws while rendering throws from it.
  */
 export interface RenderedPage extends Omit<RenderResult, 'html'> {
   head: string;
-  rest: () => string;
+  rest: () => string[];
 }
 
 /** Renders one page: the same routes and components the browser hydrates. */
 export async function render(input: RenderInput): Promise<RenderResult> {
   const { head, rest, ...page } = await renderPage(input);
-  return { ...page, html: head + rest() };
+  return { ...page, html: head + rest().join('') };
 }
 
 /**
@@ -243,7 +244,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     if (location) headers.location = location;
     const cookie = context.headers.get('Set-Cookie');
     if (cookie) headers['set-cookie'] = cookie;
-    return { status: context.status, head: '', rest: () => '', headers };
+    return { status: context.status, head: '', rest: () => [], headers };
   }
 
   if (input.forGroups) standInForMember(queryClient, input.forGroups);
@@ -297,7 +298,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     modulePreloads: assets.modulePreloads,
   });
 
-  const rest = (): string => {
+  const rest = (): string[] => {
     const shown = staticRouterFor(context);
     const appHtml = renderToString(
       <AppProviders ctx={ctx} i18n={i18n} platform={platform}>

@@ -234,17 +234,18 @@ export class PageCache {
   }
 
   /**
-   * Compresses the page once and keeps it, here and in Redis; answers what was kept. `compressed`: an encoding made
-   * elsewhere (the bytes a first visitor is streamed, modules/web/stream-page.ts), kept as it is.
+   * Compresses the page once and keeps it, here and in Redis; answers what was kept. `body`: its text, or its bytes
+   * in UTF-8. `compressed`: an encoding made elsewhere (the bytes a first visitor is streamed,
+   * modules/web/stream-page.ts), kept as it is.
    */
   async set(
     key: string,
     version: number,
-    html: string,
+    body: string | Buffer,
     headers: Record<string, string>,
     compressed: { br?: Promise<Buffer> | undefined; gzip?: Promise<Buffer> | undefined } = {},
   ): Promise<KeptPage> {
-    const plain = Buffer.from(html, 'utf8');
+    const plain = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     // Brotli 6: about 12 ms for a 100 KB page, 1 % larger than quality 9 at a third of its time (11 takes half a
     // second); the visitor whose request keeps the page waits for it.
     const [br, gz] = await Promise.all([

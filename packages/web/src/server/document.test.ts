@@ -53,7 +53,7 @@ describe('the document', () => {
     expect(head).toContain('<link rel="stylesheet" href="/assets/style.css">');
     expect(head).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
     expect(head).not.toContain('<main>');
-    expect(renderDocumentRest(full)).toMatch(/^<div id="root"><main><\/main><\/div>.*<\/body><\/html>$/);
-    expect(head + renderDocumentRest(full)).toBe(renderDocument(full));
+    expect(renderDocumentRest(full).join('')).toMatch(/^<div id="root"><main><\/main><\/div>.*<\/body><\/html>$/);
+    expect(head + renderDocumentRest(full).join('')).toBe(renderDocument(full));
   });
 });

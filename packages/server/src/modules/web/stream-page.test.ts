@@ -120,7 +120,9 @@ describe('streamPage', () => {
   /** What the rest's render saw of the answer: whether its head had left already. */
   const seen: { headersSent: boolean; bytesWritten: number }[] = [];
   const HEAD = `<!doctype html><html><head><title>streamed</title>${'<meta name="x" content="y">'.repeat(50)}</head><body>`;
-  const REST = `<div id="root">${'<p>a long page</p>'.repeat(2000)}</div></body></html>`;
+  // In parts, as the web app gives them (one of them two bytes a character), sent as their concatenation.
+  const REST_PARTS = [`<div id="root">${'<p>a long page</p>'.repeat(2000)}</div>`, '<p>长页面</p>', '</body></html>'];
+  const REST = REST_PARTS.join('');
 
   beforeAll(async () => {
     app = Fastify({
@@ -144,7 +146,7 @@ describe('streamPage', () => {
         rest: () => {
           seen.push({ headersSent: reply.raw.headersSent, bytesWritten: reply.raw.socket?.bytesWritten ?? 0 });
           if (failing) throw new Error('a component failed');
-          return REST;
+          return REST_PARTS;
         },
         headers: { 'cache-control': 'no-store' },
       };

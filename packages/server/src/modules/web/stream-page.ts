@@ -7,12 +7,14 @@ import type { PageScripts } from '../../core/security-headers.js';
 
 /**
  * A page as rendered: `head` (the document up to the opening of its body) once its data is read, and `rest()`, which
- * renders the app and the remaining document (may throw); `head + rest()` is the whole page.
+ * renders the app and the remaining document in parts (may throw); `head + rest().join('')` is the whole page. The
+ * parts are encoded one by one and never joined into one string: a page's text is 150 kB and more, which V8 would
+ * allocate apart, in its large-object space, for nearly a millisecond a page (docs/performance.md, twelfth part).
  */
 export interface RenderedPage {
   status: number;
   head: string;
-  rest: () => string;
+  rest: () => string[];
   headers?: Record<string, string>;
   /** What the page runs inline and the statistics snippet it carries: its Content-Security-Policy allows these. */
   scripts?: PageScripts;
@@ -23,7 +25,8 @@ const HEAD_WAIT_TURNS = 10;
 
 /** A page as it is streamed: the whole document, and its bytes in the encoding it is sent in once all are out. */
 interface StreamedPage {
-  html: string;
+  /** The document's bytes, uncompressed. */
+  plain: Buffer;
   encoding: 'br' | 'gzip' | null;
   encoded: Promise<Buffer>;
 }
@@ -74,7 +77,7 @@ export async function streamPage(
     for (let turn = 0; turn < HEAD_WAIT_TURNS && !(body.readableFlowing && body.readableLength === 0); turn += 1) {
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const rest = page.rest();
+    const rest = Buffer.concat(page.rest().map((part) => Buffer.from(part, 'utf8')));
     let sent: Promise<Buffer>;
     if (encoder) {
       encoder.end(rest);
@@ -85,7 +88,10 @@ export async function streamPage(
       sent = Promise.resolve(Buffer.alloc(0));
     }
     // The page is kept (its other encodings made) while the last of it is compressed and sent.
-    await Promise.all([sent, keep?.({ html: page.head + rest, encoding, encoded: sent })]);
+    await Promise.all([
+      sent,
+      keep?.({ plain: Buffer.concat([Buffer.from(page.head, 'utf8'), rest]), encoding, encoded: sent }),
+    ]);
   } catch (error) {
     request.log.error({ err: error, url: request.url }, 'the page failed after its head was sent');
     if (encoder && !encoder.writableEnded) {

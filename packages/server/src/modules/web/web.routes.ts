@@ -223,7 +223,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
           reply.code(page.status);
           for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
           if (redirect) return void reply.send();
-          return void reply.type('text/html; charset=utf-8').send(page.head + page.rest());
+          return void reply.type('text/html; charset=utf-8').send(page.head + page.rest().join(''));
         }
         if (keep) reply.header('x-guest-cache', 'miss');
         // Kept from what was streamed: its encoding as sent (compressed once), the other one made now.
@@ -232,12 +232,12 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
           reply,
           page,
           keep
-            ? async ({ html, encoding, encoded }) =>
+            ? async ({ plain, encoding, encoded }) =>
                 share(
                   await pages.set(
                     keep.key,
                     keep.version,
-                    html,
+                    plain,
                     page.headers ?? {},
                     encoding ? { [encoding]: encoded } : {},
                   ),
