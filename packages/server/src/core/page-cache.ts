@@ -11,6 +11,7 @@ import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { DomainEventName } from '@luntan/shared';
 import { bumpCacheVersion, type CacheVersions } from './cache-versions.js';
+import { ANSWER_BROTLI_QUALITY } from './compression.js';
 import type { DeliveredChange, EmittedEvent } from './events/event-bus.js';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -112,6 +113,19 @@ export const PAGE_BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_LGWIN]: 16,
 };
 export const PAGE_GZIP_LEVEL = 9;
+/**
+ * How a page sent once and never kept is compressed (a member's own render, a paid thread, every page while the kept
+ * pages are off): at the quality of every other answer made for one request (core/compression.ts), with the pages'
+ * window. Quality 6 pays for itself only when the bytes are sent again and again. On this project's pages
+ * (docs/performance.md, twelfth part): the home page 1.0 → 0.6 ms of CPU for 10.7 → 11.8 kB, a thread page of ten
+ * replies 0.66 → 0.38 ms for 7.0 → 8.2 kB.
+ */
+export const ONCE_BROTLI_PARAMS = {
+  ...PAGE_BROTLI_PARAMS,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY,
+};
+/** zlib's default level, as @fastify/compress gives every other answer. */
+export const ONCE_GZIP_LEVEL = zlib.constants.Z_DEFAULT_COMPRESSION;
 
 /** How long a kept page lives at most, in memory and in Redis: a safety net for changes no write announced. */
 const PAGE_KEEP_SECONDS = 3600;

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from '../../core/compression.js';
+import { ONCE_BROTLI_PARAMS, ONCE_GZIP_LEVEL, PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL } from '../../core/page-cache.js';
 import { registerSecurityHeaders } from '../../core/security-headers.js';
 import { useTestServer } from '../../test/fixture.js';
 import { streamPage, type RenderedPage } from './stream-page.js';
@@ -117,6 +118,8 @@ describe('streamPage', () => {
   let app: FastifyInstance;
   let base = '';
   const logged: string[] = [];
+  /** What `keep` was given. */
+  const kept: { plain: Buffer; encoded: Buffer }[] = [];
   /** What the rest's render saw of the answer: whether its head had left already. */
   const seen: { headersSent: boolean; bytesWritten: number }[] = [];
   const HEAD = `<!doctype html><html><head><title>streamed</title>${'<meta name="x" content="y">'.repeat(50)}</head><body>`;
@@ -150,7 +153,17 @@ describe('streamPage', () => {
         },
         headers: { 'cache-control': 'no-store' },
       };
-      await streamPage(request, reply, page);
+      const keep = (request.query as { keep?: string }).keep === '1';
+      await streamPage(
+        request,
+        reply,
+        page,
+        keep
+          ? async (streamed) => {
+              kept.push({ plain: streamed.plain, encoded: await streamed.encoded });
+            }
+          : undefined,
+      );
       return reply;
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -196,6 +209,37 @@ describe('streamPage', () => {
       expect(seen).toHaveLength(1);
       expect(seen[0]!.headersSent).toBe(true);
       expect(seen[0]!.bytesWritten).toBeGreaterThan(encoding ? 200 : HEAD.length);
+    }
+  });
+
+  /** The page through one compressor as streamPage uses it: the head flushed, then the rest with the end. */
+  const compressed = async (encoder: zlib.BrotliCompress | zlib.Gzip): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    encoder.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise<void>((resolve) => encoder.write(HEAD, () => resolve()));
+    encoder.end(Buffer.from(REST));
+    await new Promise((resolve) => encoder.on('end', resolve));
+    return Buffer.concat(chunks);
+  };
+
+  it('compresses a page sent once as other answers are, and a page to be kept as kept pages are', async () => {
+    const brotli = (params: Record<number, number>) =>
+      compressed(zlib.createBrotliCompress({ params, flush: zlib.constants.BROTLI_OPERATION_FLUSH }));
+    const gzip = (level: number) => compressed(zlib.createGzip({ level, flush: zlib.constants.Z_SYNC_FLUSH }));
+    const once = { br: await brotli(ONCE_BROTLI_PARAMS), gzip: await gzip(ONCE_GZIP_LEVEL) };
+    const many = { br: await brotli(PAGE_BROTLI_PARAMS), gzip: await gzip(PAGE_GZIP_LEVEL) };
+    // The qualities differ: the two ways give different bytes for this page.
+    expect(once.br.equals(many.br)).toBe(false);
+    expect(once.gzip.equals(many.gzip)).toBe(false);
+    for (const encoding of ['br', 'gzip'] as const) {
+      expect((await get('/page', encoding)).raw.equals(once[encoding])).toBe(true);
+      kept.length = 0;
+      const first = await get('/page?keep=1', encoding);
+      expect(first.raw.equals(many[encoding])).toBe(true);
+      // What is kept: the bytes sent, and the page uncompressed.
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.encoded.equals(first.raw)).toBe(true);
+      expect(kept[0]!.plain.toString('utf8')).toBe(HEAD + REST);
     }
   });
 

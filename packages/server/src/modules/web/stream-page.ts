@@ -2,7 +2,13 @@ import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_BROTLI_PARAMS, PAGE_GZIP_LEVEL, pageEncoding } from '../../core/page-cache.js';
+import {
+  ONCE_BROTLI_PARAMS,
+  ONCE_GZIP_LEVEL,
+  PAGE_BROTLI_PARAMS,
+  PAGE_GZIP_LEVEL,
+  pageEncoding,
+} from '../../core/page-cache.js';
 import type { PageScripts } from '../../core/security-headers.js';
 
 /**
@@ -35,7 +41,8 @@ interface StreamedPage {
  * Sends a page as it renders: its status, headers and head at once (the browser starts fetching the styles, scripts
  * and fonts they name), then the app and the rest of the document once `rest()` has rendered them. Compressed here in
  * the encoding a kept page is sent in (core/page-cache.ts), the head flushed out of the compressor before the app
- * renders; @fastify/compress leaves an answer with a content-encoding alone. The inline-script streaming of React's
+ * renders: at the kept pages' quality when the page is to be kept, at every other answer's when it is sent once;
+ * @fastify/compress leaves an answer with a content-encoding alone. The inline-script streaming of React's
  * Suspense boundaries is not used: the pages' policy has no nonce and allows no inline script but the import map.
  *
  * `keep` runs once the page is rendered, and the answer ends once it is done (the page is kept by the time its first
@@ -57,11 +64,15 @@ export async function streamPage(
   // Every write flushed (there are two: the head, then the rest with the end, which finishes the stream): the head
   // leaves the compressor in one pass of the thread pool instead of a write and then a flush (docs/performance.md,
   // "sixth part").
+  // A page to be kept is compressed as kept pages are (it is sent again as it is); a page sent once, as other answers.
   const encoder =
     encoding === 'br'
-      ? zlib.createBrotliCompress({ params: PAGE_BROTLI_PARAMS, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
+      ? zlib.createBrotliCompress({
+          params: keep ? PAGE_BROTLI_PARAMS : ONCE_BROTLI_PARAMS,
+          flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        })
       : encoding === 'gzip'
-        ? zlib.createGzip({ level: PAGE_GZIP_LEVEL, flush: zlib.constants.Z_SYNC_FLUSH })
+        ? zlib.createGzip({ level: keep ? PAGE_GZIP_LEVEL : ONCE_GZIP_LEVEL, flush: zlib.constants.Z_SYNC_FLUSH })
         : null;
   const encoded: Buffer[] = [];
   encoder?.on('data', (chunk: Buffer) => {
