@@ -245,7 +245,8 @@ class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   /**
    * A whole-number limit is written into the text instead of bound: SQLite re-prepares a statement every time a value
    * is bound to its `LIMIT ?` (db/row-limit.ts says why), which made each cached statement with a limit parse and
-   * plan again on every run. The texts differ only by the few page sizes the app uses; the offset stays bound.
+   * plan again on every run. The texts differ only by page size (each list caps what a client may ask for, and the
+   * statement cache keeps at most STATEMENT_CACHE_SIZE texts); the offset stays bound.
    */
   protected override visitLimit(node: LimitNode): void {
     const { limit } = node;
