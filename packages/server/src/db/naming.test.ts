@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CamelCasePlugin,
@@ -12,9 +9,9 @@ import {
   type CompiledQuery,
 } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { camelCase, migrateToLatest, openDatabase, snakeCase, type Database } from './database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useRunDatabase } from '../test/run-database.js';
+import { camelCase, snakeCase, type Database } from './database.js';
 import type { DB } from './schema.js';
 
 /*
@@ -106,25 +103,10 @@ function writtenLimit(dialect: Database['dialect'], query: CompiledQuery): Compi
 }
 
 describe('names between the code and the tables', () => {
-  let dir: string;
+  const run = useRunDatabase('naming');
   let database: Database;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-naming-'));
-    const config = loadConfig({
-      DATA_DIR: dir,
-      ...(process.env.DATABASE_URL
-        ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `t_naming_${process.pid}` }
-        : {}),
-    });
-    database = await openDatabase(config);
-    await migrateToLatest(database);
-  });
-
-  afterAll(async () => {
-    if (database.schema) await sql`drop schema if exists ${sql.id(database.schema)} cascade`.execute(database.db);
-    await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    database = run.get();
   });
 
   it('writes every query as Kysely CamelCasePlugin writes it', () => {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase, type Database } from './database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useRunDatabase } from '../test/run-database.js';
+import type { Database } from './database.js';
 import { rowLimit } from './row-limit.js';
 
 /*
@@ -13,29 +10,15 @@ import { rowLimit } from './row-limit.js';
  * database (SQLite, or PostgreSQL with DATABASE_URL).
  */
 describe('row limits', () => {
-  let dir: string;
+  const run = useRunDatabase('row-limit');
   let database: Database;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'luntan-row-limit-'));
-    const config = loadConfig({
-      DATA_DIR: dir,
-      ...(process.env.DATABASE_URL
-        ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `t_row_limit_${process.pid}` }
-        : {}),
-    });
-    database = await openDatabase(config);
-    await migrateToLatest(database);
+    database = run.get();
     await database.db
       .insertInto('cacheVersions')
       .values([1, 2, 3, 4, 5].map((version) => ({ name: `rowLimit${version}`, version })))
       .execute();
-  });
-
-  afterAll(async () => {
-    if (database.schema) await sql`drop schema if exists ${sql.id(database.schema)} cascade`.execute(database.db);
-    await database.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const page = (limit: number, offset: number) =>
