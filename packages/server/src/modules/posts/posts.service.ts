@@ -130,16 +130,21 @@ export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: Posts
   const thread = await findThread(ctx.db, q.threadId);
   assertCanReadThread(viewer, thread);
   const viewerId = viewer.user?.id ?? null;
-  const [total, replies] = await Promise.all([
-    countReplies(ctx.db, thread.id, viewerId),
-    listReplies(ctx.db, thread.id, viewerId, q.sort === '-createdAt', (q.page - 1) * q.perPage, q.perPage),
+  const offset = (q.page - 1) * q.perPage;
+  const replies = await listReplies(ctx.db, thread.id, viewerId, q.sort === '-createdAt', offset, q.perPage);
+  const [total, comments] = await Promise.all([
+    // A page that is not full is the last one: the total is known without counting (most threads' first page). An
+    // empty page is the last only when it is the first; past the end, the count says how many there are.
+    (replies.length > 0 && replies.length < q.perPage) || (offset === 0 && replies.length === 0)
+      ? offset + replies.length
+      : countReplies(ctx.db, thread.id, viewerId),
+    firstCommentsOf(
+      ctx.db,
+      replies.map((r) => r.id),
+      viewerId,
+      COMMENTS_PREVIEW,
+    ),
   ]);
-  const comments = await firstCommentsOf(
-    ctx.db,
-    replies.map((r) => r.id),
-    viewerId,
-    COMMENTS_PREVIEW,
-  );
   const byReply = new Map<number, PostRow[]>();
   for (const c of comments) byReply.set(c.replyPostId!, [...(byReply.get(c.replyPostId!) ?? []), c]);
   return pageOf(await presentPosts(ctx.db, viewer, thread, replies, byReply), q.page, q.perPage, total);

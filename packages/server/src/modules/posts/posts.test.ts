@@ -213,6 +213,14 @@ describe('posts.list', () => {
       r2.id,
       r1.id,
     ]);
+    // The total on every page: a full page (counted), the last one, past the end, and a thread without replies.
+    expect((await posts(th.threadId, '&perPage=2&page=2')).Data).toMatchObject({ totalCount: 3, totalPage: 2 });
+    const past = await posts(th.threadId, '&perPage=2&page=3');
+    expect(past.Data).toMatchObject({ totalCount: 3, totalPage: 2, pageData: [] });
+    expect((await posts(th.threadId, '&perPage=3&page=2')).Data).toMatchObject({ totalCount: 3, pageData: [] });
+    const empty = await buildThread(t, alice.token);
+    expect((await posts(empty.threadId)).Data).toMatchObject({ totalCount: 0, pageData: [] });
+    expect((await posts(empty.threadId, '&page=2')).Data).toMatchObject({ totalCount: 0, pageData: [] });
     expect((await t.get('/api/v3/posts.list?threadId=999999')).Code).toBe(Code.RESOURCE_NOT_FOUND);
     expect((await t.get('/api/v3/posts.list')).Code).toBe(Code.INVALID_PARAMETER);
     expect((await posts(th.threadId, '&sort=sideways')).Code).toBe(Code.INVALID_PARAMETER);

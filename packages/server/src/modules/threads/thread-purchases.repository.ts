@@ -1,5 +1,5 @@
 import { OrderStatus, OrderType } from '@luntan/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /*
@@ -20,34 +20,6 @@ export async function boughtThreadIds(db: Kysely<DB>, userId: number, threadIds:
     .where('threadId', 'in', threadIds)
     .execute();
   return new Set(rows.flatMap((r) => (r.threadId === null ? [] : [r.threadId])));
-}
-
-/**
- * How many bought the thread, and how many rewards it received and their total in cents: one read of the thread's
- * paid orders of both types (a thread page asks for it on every first visit). Written as SQL: built with the query
- * builder, its conditional aggregates cost more to build than to run.
- */
-export async function paymentTotals(
-  db: Kysely<DB>,
-  threadId: number,
-): Promise<{ paidCount: number; rewardedCount: number; rewardedCents: number }> {
-  const { rows } = await sql<{
-    buyers: number | string;
-    rewards: number | string | null;
-    cents: number | string | null;
-  }>`
-    select count(distinct case when type = ${OrderType.THREAD} then user_id end) as buyers,
-      sum(case when type = ${OrderType.REWARD} then 1 else 0 end) as rewards,
-      sum(case when type = ${OrderType.REWARD} then amount_cents else 0 end) as cents
-    from orders
-    where thread_id = ${threadId} and type in (${OrderType.THREAD}, ${OrderType.REWARD}) and status = ${OrderStatus.PAID}
-  `.execute(db);
-  const totals = rows[0];
-  return {
-    paidCount: Number(totals?.buyers ?? 0),
-    rewardedCount: Number(totals?.rewards ?? 0),
-    rewardedCents: Number(totals?.cents ?? 0),
-  };
 }
 
 export async function countThreadPayments(db: Kysely<DB>, threadId: number, type: number): Promise<number> {

@@ -2,15 +2,15 @@ import { formatMoney, ThreadPart, type ThreadDetail, type ThreadItem } from '@lu
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ViewerContext } from '../../access/viewer.js';
-import { findPost, mentionedUsers } from './post-rows.repository.js';
+import { mentionedUsers } from './post-rows.repository.js';
 import { freeCharCount, freeContent, freeSummary, plainLength } from '../content/index.js';
 import { firstPostHtmlByThread } from './free-part.repository.js';
 import { readsWhole, threadAbility } from './thread.policy.js';
 import { authorSeenBy } from './anonymous.js';
 import { presentPosition } from './thread-position.js';
-import { boughtThreadIds, paymentTotals } from './thread-purchases.repository.js';
+import { boughtThreadIds } from './thread-purchases.repository.js';
 import { pinnedAmong } from './thread-pins.repository.js';
-import { likedAndFavorited, type ThreadRow } from './threads.repository.js';
+import { likedAndFavorited, type ThreadDetailRead, type ThreadRow } from './threads.repository.js';
 import {
   partTypesByThread,
   presentThreadParts,
@@ -136,21 +136,18 @@ export async function presentThreadDetail(
   db: Kysely<DB>,
   registry: ThreadPartRegistry,
   viewer: ViewerContext,
-  row: ThreadRow,
+  read: ThreadDetailRead,
 ): Promise<ThreadDetail> {
+  const { row, first } = read;
   // The parts' rows are read once: their kinds are the thread's marks, their values its `content.indexes`.
   const partRowsRead = threadPartRows(db, row.id);
-  const marks = Promise.all([partRowsRead, pinnedAmong(db, [row.id])]).then(([parts, pinned]): ListMarks => ({
+  const marks = partRowsRead.then((parts): ListMarks => ({
     parts: new Map([[row.id, parts.map((part) => part.type)]]),
-    pinned,
+    pinned: read.pinned ? new Set([row.id]) : new Set(),
   }));
-  const [[item], first, totals] = await Promise.all([
-    presentThreads(db, viewer, [row], marks),
-    row.firstPostId ? findPost(db, row.firstPostId) : Promise.resolve(undefined),
-    paymentTotals(db, row.id),
-  ]);
+  const [item] = await presentThreads(db, viewer, [row], marks);
   const whole = item!.canViewFull;
-  const mentions = first && whole ? await mentionedUsers(db, first.id) : [];
+  const mentions = first && whole && read.firstMentions ? await mentionedUsers(db, first.id) : [];
   const html = first?.contentHtml ?? '';
   const indexes = await presentThreadParts(
     db,
@@ -173,8 +170,8 @@ export async function presentThreadDetail(
     content: { ...(whole ? { text: first?.content ?? '', html } : freeContent(html, row.freeWordsFraction)), indexes },
     mentions,
     editedAt: first?.editedAt ?? null,
-    paidCount: totals.paidCount,
-    rewardedCount: totals.rewardedCount,
-    rewardedAmount: formatMoney(totals.rewardedCents),
+    paidCount: read.paidCount,
+    rewardedCount: read.rewardedCount,
+    rewardedAmount: formatMoney(read.rewardedCents),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type QueryCreator, type Updateable } from 'kysely';
+import { OrderStatus, OrderType } from '@luntan/shared';
 import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
 
 /**
@@ -23,6 +24,87 @@ export function threadsWithAuthor(db: QueryCreator<DB>) {
 
 export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | undefined> {
   return threadsWithAuthor(db).where('threads.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * What a thread's page shows besides its list item, read with the thread in one statement: the first post's body,
+ * whether its author pinned it, whether the first post mentions anyone, and what it sold and received in rewards.
+ * One statement instead of five: on PostgreSQL each is a round trip, whose socket write and wake-up of the backend
+ * cost the page more than the reads themselves (docs/performance.md, "thirteenth part").
+ */
+export interface ThreadDetailRead {
+  row: ThreadRow;
+  /** The first post, when the thread has one. */
+  first: { id: number; content: string; contentHtml: string; editedAt: string | null } | undefined;
+  pinned: boolean;
+  /** Whether the first post mentions anyone (post_mentions): only then are the mentioned users read. */
+  firstMentions: boolean;
+  paidCount: number;
+  rewardedCount: number;
+  rewardedCents: number;
+}
+
+type DetailColumns = ThreadRow & {
+  fpId: number | null;
+  fpContent: string | null;
+  fpContentHtml: string | null;
+  fpEditedAt: string | null;
+  pinned: boolean | number;
+  fpMentions: boolean | number;
+  paidCount: number | string;
+  rewardedCount: number | string;
+  rewardedCents: number | string | null;
+};
+
+export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<ThreadDetailRead | undefined> {
+  // Written as SQL: the builder would rebuild these subqueries' tree on every call. Paid orders only: type 3 is a
+  // purchase, type 2 a reward (thread-purchases.repository.ts).
+  const paid = OrderStatus.PAID;
+  const { rows } = await sql<DetailColumns>`
+    select threads.*, users.nickname as author_nickname, users.avatar as author_avatar,
+      categories.name as category_name,
+      fp.id as fp_id, fp.content as fp_content, fp.content_html as fp_content_html, fp.edited_at as fp_edited_at,
+      exists (select 1 from user_thread_sticks s where s.thread_id = threads.id) as pinned,
+      exists (select 1 from post_mentions m where m.post_id = threads.first_post_id) as fp_mentions,
+      (select count(distinct o.user_id) from orders o
+        where o.thread_id = threads.id and o.type = ${OrderType.THREAD} and o.status = ${paid}) as paid_count,
+      (select count(*) from orders o
+        where o.thread_id = threads.id and o.type = ${OrderType.REWARD} and o.status = ${paid}) as rewarded_count,
+      (select sum(o.amount_cents) from orders o
+        where o.thread_id = threads.id and o.type = ${OrderType.REWARD} and o.status = ${paid}) as rewarded_cents
+    from threads
+      inner join users on users.id = threads.user_id
+      inner join categories on categories.id = threads.category_id
+      left join posts fp on fp.id = threads.first_post_id
+    where threads.id = ${id}
+  `.execute(db);
+  const found = rows[0];
+  if (!found) return undefined;
+  const {
+    fpId,
+    fpContent,
+    fpContentHtml,
+    fpEditedAt,
+    pinned,
+    fpMentions,
+    paidCount,
+    rewardedCount,
+    rewardedCents,
+    ...row
+  } = found;
+  return {
+    row,
+    first:
+      fpId === null
+        ? undefined
+        : { id: fpId, content: fpContent ?? '', contentHtml: fpContentHtml ?? '', editedAt: fpEditedAt },
+    // PostgreSQL answers booleans, SQLite 0 or 1; PostgreSQL's sum is a numeric (a string).
+    pinned: Boolean(pinned),
+    firstMentions: Boolean(fpMentions),
+    paidCount: Number(paidCount),
+    rewardedCount: Number(rewardedCount),
+    rewardedCents: Number(rewardedCents ?? 0),
+  };
 }
 
 export function findThread(db: Kysely<DB>, id: number): Promise<Thread | undefined> {

@@ -47,6 +47,7 @@ import {
   bumpThreadCounter,
   bumpUserCounter,
   findThread,
+  findThreadDetail,
   findThreadRow,
   insertThread,
   removeFavorite,
@@ -85,9 +86,9 @@ async function screenThread<T extends string | undefined>(
 }
 
 async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
-  const row = await findThreadRow(ctx.db, id);
-  if (!row) throw threadNotFound();
-  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row);
+  const read = await findThreadDetail(ctx.db, id);
+  if (!read) throw threadNotFound();
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, read);
 }
 
 export async function createThread(
@@ -386,9 +387,9 @@ export async function operateThread(
 }
 
 export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<ThreadDetail> {
-  const row = await findThreadRow(ctx.db, threadId);
-  assertCanReadThread(viewer, row);
-  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, row!);
+  const read = await findThreadDetail(ctx.db, threadId);
+  assertCanReadThread(viewer, read?.row);
+  return presentThreadDetail(ctx.db, ctx.threadParts, viewer, read!);
 }
 
 export async function likedUsers(
