@@ -11,6 +11,7 @@ import {
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { pageTotal } from '../../core/page-total.js';
 import { invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB, Post, Thread } from '../../db/schema.js';
@@ -133,11 +134,7 @@ export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: Posts
   const offset = (q.page - 1) * q.perPage;
   const replies = await listReplies(ctx.db, thread.id, viewerId, q.sort === '-createdAt', offset, q.perPage);
   const [total, comments] = await Promise.all([
-    // A page that is not full is the last one: the total is known without counting (most threads' first page). An
-    // empty page is the last only when it is the first; past the end, the count says how many there are.
-    (replies.length > 0 && replies.length < q.perPage) || (offset === 0 && replies.length === 0)
-      ? offset + replies.length
-      : countReplies(ctx.db, thread.id, viewerId),
+    pageTotal(replies.length, offset, q.perPage, () => countReplies(ctx.db, thread.id, viewerId)),
     firstCommentsOf(
       ctx.db,
       replies.map((r) => r.id),

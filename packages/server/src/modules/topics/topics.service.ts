@@ -2,6 +2,7 @@ import { topicKey, type TopicItem, type TopicsListQuery, type TopicsPage } from 
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
+import { pageTotal } from '../../core/page-total.js';
 import { forbidden, needLogin } from '../../core/errors.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
 import { listCategories } from '../categories/index.js';
@@ -63,10 +64,9 @@ export async function listTopicsFor(
   const { page, perPage, filter } = query;
   const content = filter.content ? topicKey(filter.content) : undefined;
   const f = { content, hot: filter.hot, topicId: filter.topicId, recommended: filter.recommended };
-  const [totalCount, rows] = await Promise.all([
-    countTopics(ctx.db, f),
-    listTopics(ctx.db, f, (page - 1) * perPage, perPage),
-  ]);
+  const offset = (page - 1) * perPage;
+  const rows = await listTopics(ctx.db, f, offset, perPage);
+  const totalCount = await pageTotal(rows.length, offset, perPage, () => countTopics(ctx.db, f));
   // One topic (its page): the counts as they are now, views included (thread views move without an event).
   const counts =
     filter.topicId !== undefined

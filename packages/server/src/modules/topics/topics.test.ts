@@ -45,6 +45,14 @@ describe('topics', () => {
     expect(await links(travel!.topicId)).toEqual([thread.threadId]);
     expect(await links(photo!.topicId)).toEqual([thread.threadId]);
 
+    // The list's total on a page that is not full (not counted), a full page and a page past the end (counted).
+    const all = await topics('perPage=50');
+    expect(all.totalCount).toBe(all.pageData.length);
+    expect(all.totalCount).toBeGreaterThanOrEqual(2);
+    expect((await topics('perPage=1')).totalCount).toBe(all.totalCount);
+    const past = await topics(`perPage=1&page=${all.totalCount + 1}`);
+    expect(past).toMatchObject({ totalCount: all.totalCount, pageData: [] });
+
     // thread.list filter[topicId]
     const listed = await threadsOf(travel!.topicId);
     expect(listed.pageData.map((d) => d.threadId)).toEqual([thread.threadId]);
