@@ -88,10 +88,7 @@ async function readSlice(
   categories: readonly Category[],
 ): Promise<ListSlice> {
   const { rows, totalCount } = await listThreadsPage(ctx.db, ctx.dialect, f, offset, limit, categories);
-  const marks = await listMarks(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const marks = await listMarks(ctx.db, rows);
   // Shared by the requests that find it: read, never changed.
   for (const row of rows) Object.freeze(row);
   for (const parts of marks.parts.values()) Object.freeze(parts);

@@ -24,10 +24,3 @@ export async function pinThread(db: Kysely<DB>, userId: number, threadId: number
 export async function unpinThread(db: Kysely<DB>, userId: number, threadId: number): Promise<void> {
   await db.deleteFrom('userThreadSticks').where('userId', '=', userId).where('threadId', '=', threadId).execute();
 }
-
-/** Of these threads, the ones their authors pinned (the lists' `userStickStatus`). */
-export async function pinnedAmong(db: Kysely<DB>, threadIds: number[]): Promise<Set<number>> {
-  if (threadIds.length === 0) return new Set();
-  const rows = await db.selectFrom('userThreadSticks').select('threadId').where('threadId', 'in', threadIds).execute();
-  return new Set(rows.map((r) => r.threadId));
-}

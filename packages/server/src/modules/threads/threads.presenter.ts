@@ -9,7 +9,6 @@ import { readsWhole, threadAbility } from './thread.policy.js';
 import { authorSeenBy } from './anonymous.js';
 import { presentPosition } from './thread-position.js';
 import { boughtThreadIds } from './thread-purchases.repository.js';
-import { pinnedAmong } from './thread-pins.repository.js';
 import { likedAndFavorited, type ThreadDetailRead, type ThreadRow } from './threads.repository.js';
 import {
   partTypesByThread,
@@ -74,9 +73,13 @@ export interface ListMarks {
   pinned: ReadonlySet<number>;
 }
 
-export async function listMarks(db: Kysely<DB>, threadIds: number[]): Promise<ListMarks> {
-  const [parts, pinned] = await Promise.all([partTypesByThread(db, threadIds), pinnedAmong(db, threadIds)]);
-  return { parts, pinned };
+/** The marks of a list's rows: their parts, read in one statement, and their pins, read with the rows. */
+export async function listMarks(db: Kysely<DB>, rows: readonly ThreadRow[]): Promise<ListMarks> {
+  const parts = await partTypesByThread(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { parts, pinned: new Set(rows.filter((r) => Boolean(r.pinned)).map((r) => r.id)) };
 }
 
 /**
@@ -92,12 +95,7 @@ export async function presentThreads(
 ): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
-  const marksOf =
-    marks ??
-    listMarks(
-      db,
-      rows.map((r) => r.id),
-    );
+  const marksOf = marks ?? listMarks(db, rows);
   const [{ liked, favorites }, bought] = userId
     ? await Promise.all([
         likedAndFavorited(
@@ -143,7 +141,7 @@ export async function presentThreadDetail(
   const partRowsRead = threadPartRows(db, row.id);
   const marks = partRowsRead.then((parts): ListMarks => ({
     parts: new Map([[row.id, parts.map((part) => part.type)]]),
-    pinned: read.pinned ? new Set([row.id]) : new Set(),
+    pinned: row.pinned ? new Set([row.id]) : new Set(),
   }));
   const [item] = await presentThreads(db, viewer, [row], marks);
   const whole = item!.canViewFull;

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type QueryCreator, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type SqlBool, type Updateable } from 'kysely';
 import { OrderStatus, OrderType } from '@luntan/shared';
 import type { DB, Thread, ThreadsTable } from '../../db/schema.js';
 
@@ -11,15 +11,23 @@ export type ThreadRow = Thread & {
   authorAvatar: string;
   categoryName: string;
   matchedPostId?: number | null;
+  /**
+   * Whether its author pinned it (user_thread_sticks), read with the row (threadsWithAuthor, findThreadDetail): a
+   * list's pins cost no statement of their own (on PostgreSQL, a round trip). PostgreSQL answers a boolean, SQLite 0
+   * or 1.
+   */
+  pinned: SqlBool;
 };
 
+/** Threads with their author, category name and pin; a correlated `exists` per row, written as SQL (no subtree). */
 export function threadsWithAuthor(db: QueryCreator<DB>) {
   return db
     .selectFrom('threads')
     .innerJoin('users', 'users.id', 'threads.userId')
     .innerJoin('categories', 'categories.id', 'threads.categoryId')
     .selectAll('threads')
-    .select(['users.nickname as authorNickname', 'users.avatar as authorAvatar', 'categories.name as categoryName']);
+    .select(['users.nickname as authorNickname', 'users.avatar as authorAvatar', 'categories.name as categoryName'])
+    .select(sql<SqlBool>`exists (select 1 from user_thread_sticks s where s.thread_id = threads.id)`.as('pinned'));
 }
 
 export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | undefined> {
@@ -36,7 +44,6 @@ export interface ThreadDetailRead {
   row: ThreadRow;
   /** The first post, when the thread has one. */
   first: { id: number; content: string; contentHtml: string; editedAt: string | null } | undefined;
-  pinned: boolean;
   /** Whether the first post mentions anyone (post_mentions): only then are the mentioned users read. */
   firstMentions: boolean;
   paidCount: number;
@@ -49,7 +56,6 @@ type DetailColumns = ThreadRow & {
   fpContent: string | null;
   fpContentHtml: string | null;
   fpEditedAt: string | null;
-  pinned: boolean | number;
   fpMentions: boolean | number;
   paidCount: number | string;
   rewardedCount: number | string;
@@ -80,18 +86,8 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
   `.execute(db);
   const found = rows[0];
   if (!found) return undefined;
-  const {
-    fpId,
-    fpContent,
-    fpContentHtml,
-    fpEditedAt,
-    pinned,
-    fpMentions,
-    paidCount,
-    rewardedCount,
-    rewardedCents,
-    ...row
-  } = found;
+  const { fpId, fpContent, fpContentHtml, fpEditedAt, fpMentions, paidCount, rewardedCount, rewardedCents, ...row } =
+    found;
   return {
     row,
     first:
@@ -99,7 +95,6 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
         ? undefined
         : { id: fpId, content: fpContent ?? '', contentHtml: fpContentHtml ?? '', editedAt: fpEditedAt },
     // PostgreSQL answers booleans, SQLite 0 or 1; PostgreSQL's sum is a numeric (a string).
-    pinned: Boolean(pinned),
     firstMentions: Boolean(fpMentions),
     paidCount: Number(paidCount),
     rewardedCount: Number(rewardedCount),
