@@ -19,7 +19,10 @@ export type ThreadRow = Thread & {
   pinned: SqlBool;
 };
 
-/** Threads with their author, category name and pin; a correlated `exists` per row, written as SQL (no subtree). */
+/** Whether the author pinned the thread: a correlated `exists` per row, written as SQL (no subtree to build). */
+const pinnedColumn = sql<SqlBool>`exists (select 1 from user_thread_sticks s where s.thread_id = threads.id)`;
+
+/** Threads with their author, category name and pin. */
 export function threadsWithAuthor(db: QueryCreator<DB>) {
   return db
     .selectFrom('threads')
@@ -27,7 +30,7 @@ export function threadsWithAuthor(db: QueryCreator<DB>) {
     .innerJoin('categories', 'categories.id', 'threads.categoryId')
     .selectAll('threads')
     .select(['users.nickname as authorNickname', 'users.avatar as authorAvatar', 'categories.name as categoryName'])
-    .select(sql<SqlBool>`exists (select 1 from user_thread_sticks s where s.thread_id = threads.id)`.as('pinned'));
+    .select(pinnedColumn.as('pinned'));
 }
 
 export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | undefined> {
@@ -35,8 +38,8 @@ export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | u
 }
 
 /**
- * What a thread's page shows besides its list item, read with the thread in one statement: the first post's body,
- * whether its author pinned it, whether the first post mentions anyone, and what it sold and received in rewards.
+ * What a thread's page shows besides its list item, read with the thread (and its pin) in one statement: the first
+ * post's body, whether the first post mentions anyone, and what the thread sold and received in rewards.
  * One statement instead of five: on PostgreSQL each is a round trip, whose socket write and wake-up of the backend
  * cost the page more than the reads themselves (docs/performance.md, "thirteenth part").
  */
@@ -70,7 +73,7 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
     select threads.*, users.nickname as author_nickname, users.avatar as author_avatar,
       categories.name as category_name,
       fp.id as fp_id, fp.content as fp_content, fp.content_html as fp_content_html, fp.edited_at as fp_edited_at,
-      exists (select 1 from user_thread_sticks s where s.thread_id = threads.id) as pinned,
+      ${pinnedColumn} as pinned,
       exists (select 1 from post_mentions m where m.post_id = threads.first_post_id) as fp_mentions,
       (select count(distinct o.user_id) from orders o
         where o.thread_id = threads.id and o.type = ${OrderType.THREAD} and o.status = ${paid}) as paid_count,
