@@ -120,4 +120,18 @@ describe.each([
     await retitleBehindTheForum(t, thread.threadId, 'changed behind');
     expect(await titleOf(t, member.token, thread.threadId)).toBe('changed behind');
   });
+
+  // Not kept, a member who blocked nobody is read the list every such member gets; one who blocked someone, their own.
+  it('leaves out the authors a member blocked, and only for that member', async () => {
+    const [author, reader, blocker] = [await t.buildMember(), await t.buildMember(), await t.buildMember()];
+    const thread = await t.buildThread(author, { title: 'by an author someone blocks' });
+    const before = await list(t, reader.token);
+    await block(t.current, blocker.id, author.id);
+    const blocked = await list(t, blocker.token);
+    expect(blocked.pageData.map((item) => item.threadId)).not.toContain(thread.threadId);
+    expect(blocked.totalCount).toBe(before.totalCount - 1);
+    const read = await list(t, reader.token);
+    expect(read.pageData.map((item) => item.threadId)).toContain(thread.threadId);
+    expect(read.totalCount).toBe(before.totalCount);
+  });
 });

@@ -59,8 +59,11 @@ export class KeptLists {
    * same). `categories`: the categories just read, whose counters give the count of an unfiltered list.
    */
   async page(f: ThreadListFilter, offset: number, limit: number, categories: readonly Category[]): Promise<ListSlice> {
-    const shared = this.slices ? await this.sharedFilter(f) : null;
-    if (!this.slices || !shared) return readSlice(this.ctx, f, offset, limit, categories);
+    const shared = await this.sharedFilter(f);
+    if (!shared) return readSlice(this.ctx, f, offset, limit, categories);
+    // Not kept, the list is still read as the one every viewer who blocked nobody gets: the same rows, without the
+    // statement that counts the blocked authors' threads (a member's home page: two round trips on PostgreSQL).
+    if (!this.slices) return readSlice(this.ctx, shared, offset, limit, categories);
     const key = `${this.ctx.versions.get(PAGES_VERSION)}.${this.ctx.versions.get(PAGE_LISTS_VERSION)} ${JSON.stringify([shared, offset, limit])}`;
     const kept = this.slices.get(key);
     if (kept) return kept;
