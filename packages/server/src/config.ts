@@ -17,6 +17,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
+  /** off: every statement unnamed (a pooler that cannot carry named prepared statements; db/prepared-statements.ts). */
+  DATABASE_PREPARE: z.enum(['on', 'off']).default('on'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,6 +109,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** Named prepared statements on PostgreSQL (DATABASE_PREPARE, default on). */
+  databasePrepare: boolean;
   redisUrl: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    databasePrepare: e.DATABASE_PREPARE === 'on',
     redisUrl: e.REDIS_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

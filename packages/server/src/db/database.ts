@@ -39,6 +39,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { pgDriver } from './pg-driver.js';
+import { preparedStatements } from './prepared-statements.js';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import * as foundation from './migrations/2026112101-foundation.js';
@@ -95,7 +96,10 @@ export interface Database {
   /** The PostgreSQL schema in use, when one was configured. */
   schema: string | undefined;
   /** The driver's own handle, for libraries that keep state in our database (rate limits). */
-  handle: { kind: 'sqlite'; sqlite: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
+  handle:
+    | { kind: 'sqlite'; sqlite: SqliteDatabase.Database }
+    /** `prepare`: statements are named (db/prepared-statements.ts); a statement sent on the pool itself may be too. */
+    | { kind: 'postgres'; pool: pg.Pool; prepare?: boolean };
   destroy(): Promise<void>;
 }
 
@@ -151,7 +155,7 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databasePrepare'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pg = pgDriver();
@@ -171,8 +175,20 @@ export async function openDatabase(
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new SnakeCasePostgresDialect({ pool }), plugins: [new CamelCaseRows()] });
-    return { db, dialect: 'postgres', schema, handle: { kind: 'postgres', pool }, destroy: () => db.destroy() };
+    // Named prepared statements unless DATABASE_PREPARE=off (db/prepared-statements.ts).
+    const prepare = config.databasePrepare !== false;
+    const statements = prepare ? preparedStatements(pool) : pool;
+    const db = new Kysely<DB>({
+      dialect: new SnakeCasePostgresDialect({ pool: statements }),
+      plugins: [new CamelCaseRows()],
+    });
+    return {
+      db,
+      dialect: 'postgres',
+      schema,
+      handle: { kind: 'postgres', pool, prepare },
+      destroy: () => db.destroy(),
+    };
   }
 
   fs.mkdirSync(config.dataDir, { recursive: true });
