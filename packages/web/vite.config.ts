@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { pluginShims } from './build/plugin-shims';
+import { ssrCjsBindings } from './build/ssr-cjs-bindings';
 
 /**
  * The small modules every page uses (the API dispatcher, the viewer's session, the UI widgets, the shared constants)
@@ -44,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // its best quality) and a `.gz` (gzip level 9) next to every text file, served as they are by the API server
   // (`preCompressed` of @fastify/static in packages/server/src/modules/web/web.routes.ts).
   plugins: isSsrBuild
-    ? [react()]
+    ? [ssrCjsBindings(), react()]
     : [
         react(),
         pluginShims(),
