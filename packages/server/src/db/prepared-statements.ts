@@ -8,9 +8,12 @@ import type pg from 'pg';
  * once and PostgreSQL keeps its plan (a generic plan once it costs no more than the custom ones, after five
  * executions): 0.8 ms (docs/performance.md, "fourteenth part").
  *
- * Every `select`, `insert`, `update`, `delete` or `with` statement the builder compiles is named after its text, up to
- * `limit` different texts per process (each connection of the pool keeps those it ran, and a plan each costs the
- * backend memory); later texts, and everything else (transactions' commands, migrations' DDL), stay unnamed.
+ * A `select`, `insert`, `update`, `delete` or `with` statement is named after its text once the process has run that
+ * text `after` times (as pgjdbc's prepareThreshold does), up to `limit` texts: each connection keeps the statements it
+ * ran with their plans, about 55 kB of the backend's memory each (the pages' and lists' 58 statements: 4-5 MB more
+ * for each of the pool's ten connections, measured with pg_log_backend_memory_contexts), so a statement run once (a
+ * migration's, an administrator's report) is not kept, and at most `limit` are. Everything else (transactions'
+ * commands, DDL) stays unnamed.
  *
  * A prepared statement's plan outlives a change of its tables: PostgreSQL plans it again, but refuses a `select *`
  * whose columns changed ("cached plan must not change result type", when another process's migration added a
@@ -27,8 +30,11 @@ interface KyselyPgClient {
   release(error?: Error | boolean): void;
 }
 
-/** Of the texts of a process's statements, this many are named at most (DEFAULT_LIMIT). */
-export const DEFAULT_PREPARED_LIMIT = 400;
+/** How many times a process runs a text before it is named, and how many texts are named at most. */
+export const PREPARE_AFTER = 5;
+export const PREPARED_LIMIT = 100;
+/** How many texts not yet named are counted at most (the counts start again when there are more). */
+const COUNTED_LIMIT = 5000;
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
@@ -46,11 +52,22 @@ export interface PreparedPool extends PostgresPool {
   readonly named: number;
 }
 
-export function preparedStatements(pool: pg.Pool, limit = DEFAULT_PREPARED_LIMIT): PreparedPool {
+export function preparedStatements(
+  pool: pg.Pool,
+  { after = PREPARE_AFTER, limit = PREPARED_LIMIT }: { after?: number; limit?: number } = {},
+): PreparedPool {
   const names = new Map<string, string>();
+  const counts = new Map<string, number>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
     if (known !== undefined || names.size >= limit || !PREPARABLE.test(text)) return known;
+    const runs = (counts.get(text) ?? 0) + 1;
+    if (runs < after) {
+      if (counts.size >= COUNTED_LIMIT) counts.clear();
+      counts.set(text, runs);
+      return undefined;
+    }
+    counts.delete(text);
     const name = `luntan_${names.size}`;
     names.set(text, name);
     return name;
