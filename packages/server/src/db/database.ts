@@ -14,6 +14,8 @@ import {
   SqliteDialect,
   SqliteQueryCompiler,
   SqliteDriver,
+  OperatorNode,
+  PrimitiveValueListNode,
   ValueNode,
   sql,
   type ColumnMetadata,
@@ -24,6 +26,7 @@ import {
   type SchemaMetadata,
   type TableMetadata,
   type Driver,
+  type BinaryOperationNode,
   type LimitNode,
   type SqliteDatabase as SqliteConnection,
   type SqliteDialectConfig,
@@ -274,7 +277,28 @@ class SnakeCaseSqliteCompiler extends SqliteQueryCompiler {
   }
 }
 
-class SnakeCasePostgresCompiler extends PostgresQueryCompiler {
+/**
+ * PostgreSQL's compiler, with `x in (a, b, c)` written `x = any($1)` and `x not in (...)` `x <> all($1)`, the list
+ * bound as one array. A list's length no longer changes the statement's text, so a statement is one text whatever the
+ * page holds: one prepared statement and one plan for each (db/prepared-statements.ts), where every length was
+ * another (the replies' likes of a thread page read as many texts as pages have lengths). Same rows, NULLs included.
+ * Lists of expressions (not plain values) and subqueries are written as Kysely writes them.
+ */
+export class ListsAsArraysPostgresCompiler extends PostgresQueryCompiler {
+  protected override visitBinaryOperation(node: BinaryOperationNode): void {
+    const operator = OperatorNode.is(node.operator) ? node.operator.operator : undefined;
+    if ((operator === 'in' || operator === 'not in') && PrimitiveValueListNode.is(node.rightOperand)) {
+      this.visitNode(node.leftOperand);
+      this.append(operator === 'in' ? ' = any(' : ' <> all(');
+      this.appendValue([...node.rightOperand.values]);
+      this.append(')');
+      return;
+    }
+    super.visitBinaryOperation(node);
+  }
+}
+
+class SnakeCasePostgresCompiler extends ListsAsArraysPostgresCompiler {
   protected override sanitizeIdentifier(identifier: string): string {
     return super.sanitizeIdentifier(snakeCase(identifier));
   }

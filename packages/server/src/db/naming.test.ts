@@ -11,7 +11,7 @@ import {
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useRunDatabase } from '../test/run-database.js';
-import { camelCase, snakeCase, type Database } from './database.js';
+import { camelCase, ListsAsArraysPostgresCompiler, snakeCase, type Database } from './database.js';
 import type { DB } from './schema.js';
 
 /*
@@ -21,10 +21,17 @@ import type { DB } from './schema.js';
  * on the run's database (SQLite, or PostgreSQL with DATABASE_URL).
  */
 
+/** PostgreSQL's dialect with our lists (database.ts, ListsAsArraysPostgresCompiler) and Kysely's names. */
+class ListsAsArraysDialect extends PostgresDialect {
+  override createQueryCompiler() {
+    return new ListsAsArraysPostgresCompiler();
+  }
+}
+
 /** What Kysely's CamelCasePlugin makes of the same queries on the same kind of database. */
 function pluginDb(dialect: Database['dialect']): Kysely<DB> {
   return dialect === 'postgres'
-    ? new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool() }), plugins: [new CamelCasePlugin()] })
+    ? new Kysely<DB>({ dialect: new ListsAsArraysDialect({ pool: new pg.Pool() }), plugins: [new CamelCasePlugin()] })
     : new Kysely<DB>({
         dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }),
         plugins: [new CamelCasePlugin()],
