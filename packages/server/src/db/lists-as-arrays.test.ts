@@ -8,6 +8,8 @@ import { useRunDatabase } from '../test/run-database.js';
  * SQLite keeps Kysely's `in (?, ?)`.
  */
 
+const ODD = 'a, "b" {c} \\d';
+
 interface Items {
   listItems: { id: number; label: string | null };
 }
@@ -19,6 +21,7 @@ describe('lists of values in a query', () => {
     db = run.get().db as unknown as Kysely<Items>;
     await sql`create table list_items (id integer primary key, label text)`.execute(db);
     await sql`insert into list_items values (1, 'a'), (2, 'b'), (3, null), (4, 'd')`.execute(db);
+    await sql`insert into list_items values (5, ${ODD}), (6, 'NULL')`.execute(db);
   });
 
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort();
@@ -26,11 +29,14 @@ describe('lists of values in a query', () => {
   it('answers in and not in as the lists say, for numbers and texts, with a NULL among them', async () => {
     const q = db.selectFrom('listItems').select('id');
     expect(ids(await q.where('id', 'in', [2, 4, 9]).execute())).toEqual([2, 4]);
-    expect(ids(await q.where('id', 'not in', [2, 4]).execute())).toEqual([1, 3]);
+    expect(ids(await q.where('id', 'not in', [2, 4]).execute())).toEqual([1, 3, 5, 6]);
     expect(ids(await q.where('label', 'in', ['a', 'd']).execute())).toEqual([1, 4]);
     // A NULL in the list matches nothing, and makes `not in` match nothing either (SQL's three-valued logic).
     expect(ids(await q.where('label', 'in', ['b', null]).execute())).toEqual([2]);
     expect(await q.where('label', 'not in', ['b', null]).execute()).toEqual([]);
+    // Texts that an array's literal must quote: a comma, quotes, braces, a backslash, the word NULL.
+    expect(ids(await q.where('label', 'in', [ODD, 'NULL']).execute())).toEqual([5, 6]);
+    expect(ids(await q.where('label', 'in', ['x', 'NULL']).execute())).toEqual([6]);
     // A list of expressions and a subquery are written as Kysely writes them.
     expect(ids(await q.where('id', 'in', [sql<number>`1 + 1`, sql<number>`3`]).execute())).toEqual([2, 3]);
     const sub = db.selectFrom('listItems as l').select('l.id').where('l.label', '=', 'a');
