@@ -127,8 +127,14 @@ async function presentPosts(
   );
 }
 
-export async function listPosts(ctx: AppContext, viewer: ViewerContext, q: PostsListQuery): Promise<Page<PostItem>> {
-  const thread = await findThread(ctx.db, q.threadId);
+/** A thread's replies. `reading`: the thread's row already being read (as threadDetail's `reading`). */
+export async function listPosts(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  q: PostsListQuery,
+  reading: Promise<Thread | undefined> = findThread(ctx.db, q.threadId),
+): Promise<Page<PostItem>> {
+  const thread = await reading;
   assertCanReadThread(viewer, thread);
   const viewerId = viewer.user?.id ?? null;
   const offset = (q.page - 1) * q.perPage;

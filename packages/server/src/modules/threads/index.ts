@@ -20,7 +20,15 @@ export {
 } from './thread.policy.js';
 export type { ThreadState } from './thread.policy.js';
 export { presentThreads } from './threads.presenter.js';
-export { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds, updateThreadIf } from './threads.repository.js';
+export {
+  bumpThreadCounter,
+  bumpUserCounter,
+  findThread,
+  findThreadDetail,
+  likedPostIds,
+  updateThreadIf,
+  type ThreadDetailRead,
+} from './threads.repository.js';
 export type { ThreadRow } from './threads.repository.js';
 export { threadsRoutes } from './threads.routes.js';
 export { threadDetail } from './threads.service.js';

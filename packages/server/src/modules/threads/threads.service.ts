@@ -52,6 +52,7 @@ import {
   insertThread,
   removeFavorite,
   updateThreadIf,
+  type ThreadDetailRead,
 } from './threads.repository.js';
 import { msg } from '../../i18n/index.js';
 import {
@@ -386,8 +387,17 @@ export async function operateThread(
   return item!;
 }
 
-export async function threadDetail(ctx: AppContext, viewer: ViewerContext, threadId: number): Promise<ThreadDetail> {
-  const read = await findThreadDetail(ctx.db, threadId);
+/**
+ * A thread as thread.detail answers it. `reading`: the thread's read already under way (a page render shares one
+ * read between its detail and its replies: modules/web/page-api.ts).
+ */
+export async function threadDetail(
+  ctx: AppContext,
+  viewer: ViewerContext,
+  threadId: number,
+  reading: Promise<ThreadDetailRead | undefined> = findThreadDetail(ctx.db, threadId),
+): Promise<ThreadDetail> {
+  const read = await reading;
   assertCanReadThread(viewer, read?.row);
   return presentThreadDetail(ctx.db, ctx.threadParts, viewer, read!);
 }

@@ -177,6 +177,24 @@ describe('a page render’s in-process API', () => {
     expect((await api('GET', `/api/v3/thread.detail?threadId=${posted.Data.threadId}`)).Code).toBe(0);
   });
 
+  it('reads a thread once for a page: its replies are of the thread its detail showed', async () => {
+    const author = await t.buildMember();
+    const { threadId } = await t.buildThread(author, { title: 'Read once for the page' });
+    await t.buildReply(author, threadId, { text: 'the one reply' });
+    const replies = `/api/v3/posts.list?threadId=${threadId}&page=1&perPage=20`;
+    const render = pageApi(t.app, pageRequest({}), null);
+    expect((await render('GET', `/api/v3/thread.detail?threadId=${threadId}`)).Code).toBe(0);
+    // Deleted between the render's two reads: the render goes on with the thread it read (one read, one thread).
+    expect((await t.post('/api/v3/thread.delete', { threadId }, t.admin)).Code).toBe(0);
+    const same = await render<{ pageData: { content: { html: string } }[] }>('GET', replies);
+    expect(same.Code).toBe(0);
+    expect(same.Data.pageData.map((p) => p.content.html).join('')).toContain('the one reply');
+    // The next render reads it anew, as the HTTP route does.
+    const next = await pageApi(t.app, pageRequest({}), null)('GET', replies);
+    expect(next.Code).not.toBe(0);
+    expect(stable(next)).toEqual(await overHttp({ name: 'guest', headers: {} }, replies));
+  });
+
   it('asks app.inject for every read of a visitor the API would stop (a banned member)', async () => {
     const banned = await t.buildMember();
     expect(

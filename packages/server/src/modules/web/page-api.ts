@@ -29,7 +29,7 @@ import { readProfile } from '../people/index.js';
 import { listEnabledPlugins } from '../plugins/index.js';
 import { listPosts } from '../posts/index.js';
 import { findUsers } from '../search/index.js';
-import { listThreadsFor, threadDetail } from '../threads/index.js';
+import { findThreadDetail, listThreadsFor, threadDetail, type ThreadDetailRead } from '../threads/index.js';
 import { listTopicsFor } from '../topics/index.js';
 import { groupViewer, renderAsHeader, type RenderAs } from './group-render.js';
 
@@ -47,20 +47,52 @@ export type PageApi = <T>(method: 'GET' | 'POST', path: string, body?: unknown) 
 interface PageRead {
   /** The route's `loginRequired`: a guest's call goes through app.inject (and gets its refusal there). */
   loginRequired?: boolean;
-  answer(ctx: AppContext, viewer: ViewerContext, query: Record<string, unknown>, locale: Locale): Promise<unknown>;
+  answer(
+    ctx: AppContext,
+    viewer: ViewerContext,
+    query: Record<string, unknown>,
+    locale: Locale,
+    reads: SharedReads,
+  ): Promise<unknown>;
+}
+
+/**
+ * What one render's loaders read in common, read once: a thread page's detail and its replies both start from the
+ * thread's row (its replies' loader would read it again, one statement more a page), so the row comes from the
+ * detail's one statement for both. Kept for one render only: a page reads the forum as it is now.
+ */
+class SharedReads {
+  private readonly threads = new Map<number, Promise<ThreadDetailRead | undefined>>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  thread(id: number): Promise<ThreadDetailRead | undefined> {
+    let reading = this.threads.get(id);
+    if (!reading) {
+      reading = findThreadDetail(this.ctx.db, id);
+      this.threads.set(id, reading);
+    }
+    return reading;
+  }
 }
 
 /** A read whose route validates its querystring with `schema`. */
 function withQuery<S extends z.ZodType>(
   schema: S,
-  answer: (ctx: AppContext, viewer: ViewerContext, query: z.output<S>, locale: Locale) => Promise<unknown>,
+  answer: (
+    ctx: AppContext,
+    viewer: ViewerContext,
+    query: z.output<S>,
+    locale: Locale,
+    reads: SharedReads,
+  ) => Promise<unknown>,
 ): PageRead {
   return {
-    answer: async (ctx, viewer, query, locale) => {
+    answer: async (ctx, viewer, query, locale, reads) => {
       const parsed = schema.safeParse(query);
       // The route's own answer to a refused query (its message names the field) is app.inject's.
       if (!parsed.success) throw new NotAnsweredHere();
-      return answer(ctx, viewer, parsed.data, locale);
+      return answer(ctx, viewer, parsed.data, locale, reads);
     },
   };
 }
@@ -85,10 +117,22 @@ const PAGE_READS = new Map<string, PageRead>([
   ['/api/v3/thread.list', withQuery(threadListQuery, (ctx, viewer, query) => listThreadsFor(ctx, viewer, query))],
   [
     '/api/v3/thread.detail',
-    withQuery(threadDetailQuery, (ctx, viewer, query) => threadDetail(ctx, viewer, query.threadId)),
+    withQuery(threadDetailQuery, (ctx, viewer, query, _locale, reads) =>
+      threadDetail(ctx, viewer, query.threadId, reads.thread(query.threadId)),
+    ),
   ],
   // posts.routes.ts
-  ['/api/v3/posts.list', withQuery(postsListQuery, (ctx, viewer, query) => listPosts(ctx, viewer, query))],
+  [
+    '/api/v3/posts.list',
+    withQuery(postsListQuery, (ctx, viewer, query, _locale, reads) =>
+      listPosts(
+        ctx,
+        viewer,
+        query,
+        reads.thread(query.threadId).then((read) => read?.row),
+      ),
+    ),
+  ],
   // topics.routes.ts
   ['/api/v3/topics.list', withQuery(topicsListQuery, (ctx, viewer, query) => listTopicsFor(ctx, viewer, query))],
   // search.routes.ts
@@ -164,6 +208,7 @@ function envelopeOf<T>(code: Envelope<T>['Code'], message: string, data: T): Env
  */
 export function pageApi(app: FastifyInstance, request: FastifyRequest, renderAs: RenderAs | null): PageApi {
   const inject = injectApi(app, request, renderAs);
+  const reads = new SharedReads(app.ctx);
   let pageViewer: Promise<PageViewer | null> | undefined;
   return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope<T>> => {
     const cut = url.indexOf('?');
@@ -176,7 +221,7 @@ export function pageApi(app: FastifyInstance, request: FastifyRequest, renderAs:
     const query = cut < 0 ? {} : parseQueryString(url.slice(cut + 1));
     if (nulPath(query, 'query')) return inject<T>(method, url, body);
     try {
-      const data = (await read.answer(app.ctx, reader.viewer, query, reader.locale)) as T;
+      const data = (await read.answer(app.ctx, reader.viewer, query, reader.locale, reads)) as T;
       return envelopeOf(Code.SUCCESS, codeMessage(Code.SUCCESS, reader.locale), data);
     } catch (error) {
       // A refusal of the rules (not found, no permission...) is written as api.ts's error handler writes it.
