@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   evaluateTargets,
@@ -8,6 +10,7 @@ import {
   resultTable,
   ROW,
   runMeasurement,
+  settleLoad,
   type HttpMeasurement,
   type MeasurementResult,
 } from './bench-measurements.js';
@@ -41,6 +44,43 @@ describe('bench measurements', () => {
       { seconds: 0, warmupSeconds: 0 },
     );
     expect(once.samples).toBe(1);
+  });
+
+  it('settles a server with every row’s load in turn, twice round, before anything is measured', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.url} ${req.headers.accept?.startsWith('text/html') ? 'page' : 'api'}`);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const row = (name: string, path: string, page: boolean): HttpMeasurement => ({
+        kind: 'http',
+        name,
+        connections: 2,
+        viewer: 'guest',
+        page,
+        path: () => () => path,
+      });
+      const rows = [row('a page', '/a', true), row('an API call', '/b', false)];
+      const started = performance.now();
+      await settleLoad(rows, { baseUrl, threadIds: [], memberToken: '' }, 4);
+      // Four rounds of one second (two rows, twice round), each row's requests as its own rows send them.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(3900);
+      expect(seen.filter((s) => s === '/a page').length).toBeGreaterThan(10);
+      expect(seen.filter((s) => s === '/b api').length).toBeGreaterThan(10);
+      expect(new Set(seen)).toEqual(new Set(['/a page', '/b api']));
+      // In turn: /a, then /b, then /a again.
+      const changes = seen.filter((s, i) => i > 0 && s !== seen[i - 1]).length;
+      expect(changes).toBeGreaterThanOrEqual(3);
+      // Nothing to settle: no request.
+      seen.length = 0;
+      await settleLoad(rows, { baseUrl, threadIds: [], memberToken: '' }, 0);
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('prints a Markdown table with the verdict on each target', () => {

@@ -335,6 +335,28 @@ async function runHttp(
   return { latencies, errors, timeouts, seconds: (performance.now() - recordFrom) / 1000 };
 }
 
+/**
+ * Every row's load in turn, twice round, for `seconds` in all, nothing recorded: before a server's first row, so
+ * that V8 has compiled what each row runs by the time any is measured. A process that has just started is still
+ * compiling its hot code for a minute under load (with `--trace-opt`: 444 optimizations in 8 s at 27 s of a thread
+ * page's load, 26 in 10 s at 60 s, while the page's rate rose by a tenth): without it the first rows measured a JIT
+ * at work, and a page's path (the bundle's render, the services) is longer to compile than the thread.list call they
+ * are compared with (docs/performance.md, fifteenth part). A round-robin, as a forum's traffic is a mix: the types
+ * every row brings are seen before the code is compiled for them.
+ */
+export async function settleLoad(rows: HttpMeasurement[], ctx: BenchContext, seconds: number): Promise<void> {
+  if (seconds <= 0 || rows.length === 0) return;
+  const each = Math.max(1, Math.round(seconds / (2 * rows.length)));
+  for (let round = 0; round < 2; round += 1) {
+    for (const m of rows) {
+      await runHttp(m, ctx, each, 0);
+      await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) })
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined);
+    }
+  }
+}
+
 /** Runs one measurement: a warm-up (not recorded), then `seconds` of recorded load. */
 export async function runMeasurement(
   m: Measurement,

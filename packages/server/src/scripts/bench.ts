@@ -23,6 +23,7 @@ import {
   type HttpMeasurement,
   type Measurement,
   type MeasurementResult,
+  settleLoad,
 } from './bench-measurements.js';
 import { memoryTable, ServerMemory, type ProcessMemory } from './bench-memory.js';
 import { RENDER_POSTS, runRenderBench, type RenderBenchResult } from './bench-render.js';
@@ -55,6 +56,8 @@ const USAGE = `Usage: npm run bench -- [--db sqlite|postgres|both] [--threads N]
   --database-url  PostgreSQL bench database, created if missing (default DATABASE_URL, else ${DEFAULT_PG_URL})
   --reseed        start from an empty forum instead of reusing (and topping up) the existing one
   --seconds       seconds of load per measurement (default 10), after --warmup seconds (default 3)
+  --settle        seconds of every row's load on each server before its first row, unrecorded (default 30):
+                  the JIT compiles what the pages run before anything is measured (0: none)
   --only          comma-separated parts of measurement names to run (e.g. --only search,detail); "in-process":
                   only the in-process render of a thread page (bench-render.ts)
   --workers       server processes (WORKERS), comma-separated, "all" = one per core (default 1,all);
@@ -77,6 +80,7 @@ interface BenchOptions {
   reseed: boolean;
   seconds: number;
   warmupSeconds: number;
+  settleSeconds: number;
   only: string[];
   workers: number[];
   browser: boolean;
@@ -114,6 +118,7 @@ function parseBenchArgs(args: string[]): BenchOptions {
       reseed: { type: 'boolean' },
       seconds: { type: 'string' },
       warmup: { type: 'string' },
+      settle: { type: 'string' },
       only: { type: 'string' },
       workers: { type: 'string' },
       'no-browser': { type: 'boolean' },
@@ -137,6 +142,7 @@ function parseBenchArgs(args: string[]): BenchOptions {
     reseed: values.reseed ?? false,
     seconds: integer('seconds', values.seconds, 10, 1),
     warmupSeconds: integer('warmup', values.warmup, 3),
+    settleSeconds: integer('settle', values.settle, 30),
     only: (values.only ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())
@@ -311,6 +317,14 @@ async function signInDemoMember(baseUrl: string): Promise<string> {
   return answer.Data.accessToken;
 }
 
+/** The rows' load before the first is measured, unrecorded (--settle; settleLoad says why). */
+async function settle(label: string, ctx: BenchContext, rows: Measurement[], seconds: number): Promise<void> {
+  const http = rows.filter((m): m is HttpMeasurement => m.kind === 'http');
+  if (seconds <= 0 || http.length === 0) return;
+  process.stderr.write(`${label}: every row's load for ${seconds} s, not recorded (--settle)...\n`);
+  await settleLoad(http, ctx, seconds);
+}
+
 /** One request of each kind the rows make (every path, as each viewer), so that "idle" means warmed up. */
 async function warmUp(ctx: BenchContext, rows: HttpMeasurement[]): Promise<void> {
   for (const m of rows) {
@@ -391,6 +405,7 @@ async function measureOnServer(
     memory.start();
     const times = { seconds: o.seconds, warmupSeconds: o.warmupSeconds, database };
     const beside = extra.beside;
+    await settle(label, ctx, [...(beside ? [beside] : []), ...rows], o.settleSeconds);
     const measureBeside = async () => {
       if (!beside) return undefined;
       process.stderr.write(`${label}: ${beside.name} (beside the rows)...\n`);
