@@ -82,6 +82,13 @@ export async function listMarks(db: Kysely<DB>, rows: readonly ThreadRow[]): Pro
   return { parts, pinned: new Set(rows.filter((r) => Boolean(r.pinned)).map((r) => r.id)) };
 }
 
+/** What the viewer liked (first posts), keeps among their favourites and bought, when already read. */
+interface OwnMarks {
+  liked: ReadonlySet<number>;
+  favorites: ReadonlySet<number>;
+  bought: ReadonlySet<number>;
+}
+
 /**
  * Presents a page of threads, with whether the viewer liked and favourited each (one query for the page) and bought
  * the paid ones (one more when the page holds any). `marks`: the threads' parts and pins, when already read (a kept
@@ -92,21 +99,24 @@ export async function presentThreads(
   viewer: ViewerContext,
   rows: readonly ThreadRow[],
   marks?: ListMarks | Promise<ListMarks>,
+  own?: OwnMarks,
 ): Promise<ThreadItem[]> {
   const userId = viewer.user?.id;
   const priced = rows.filter((r) => r.priceCents > 0).map((r) => r.id);
   const marksOf = marks ?? listMarks(db, rows);
-  const [{ liked, favorites }, bought] = userId
-    ? await Promise.all([
-        likedAndFavorited(
-          db,
-          userId,
-          rows.map((r) => r.firstPostId ?? 0),
-          rows.map((r) => r.id),
-        ),
-        boughtThreadIds(db, userId, priced),
-      ])
-    : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
+  const [{ liked, favorites }, bought] = own
+    ? [own, own.bought]
+    : userId
+      ? await Promise.all([
+          likedAndFavorited(
+            db,
+            userId,
+            rows.map((r) => r.firstPostId ?? 0),
+            rows.map((r) => r.id),
+          ),
+          boughtThreadIds(db, userId, priced),
+        ])
+      : [{ liked: new Set<number>(), favorites: new Set<number>() }, new Set<number>()];
   const { parts, pinned } = await marksOf;
   // A free part is a fraction of the body: cutting a summary needs the body's length (only of paid threads the
   // viewer may not read whole, so a page without any costs no query).
@@ -143,7 +153,13 @@ export async function presentThreadDetail(
     parts: new Map([[row.id, parts.map((part) => part.type)]]),
     pinned: row.pinned ? new Set([row.id]) : new Set(),
   }));
-  const [item] = await presentThreads(db, viewer, [row], marks);
+  // The viewer's own marks came with the thread (a member's detail makes no statement of its own for them).
+  const own = {
+    liked: new Set(read.own.liked ? [row.firstPostId ?? 0] : []),
+    favorites: new Set(read.own.favorite ? [row.id] : []),
+    bought: new Set(read.own.bought ? [row.id] : []),
+  };
+  const [item] = await presentThreads(db, viewer, [row], marks, own);
   const whole = item!.canViewFull;
   const mentions = first && whole && read.firstMentions ? await mentionedUsers(db, first.id) : [];
   const html = first?.contentHtml ?? '';

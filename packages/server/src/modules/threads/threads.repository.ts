@@ -39,7 +39,8 @@ export function findThreadRow(db: Kysely<DB>, id: number): Promise<ThreadRow | u
 
 /**
  * What a thread's page shows besides its list item, read with the thread (and its pin) in one statement: the first
- * post's body, whether the first post mentions anyone, and what the thread sold and received in rewards.
+ * post's body, whether the first post mentions anyone, what the thread sold and received in rewards, and whether the
+ * viewer liked its first post, keeps it among their favourites and bought it.
  * One statement instead of five: on PostgreSQL each is a round trip, whose socket write and wake-up of the backend
  * cost the page more than the reads themselves (docs/performance.md, "thirteenth part").
  */
@@ -52,6 +53,8 @@ export interface ThreadDetailRead {
   paidCount: number;
   rewardedCount: number;
   rewardedCents: number;
+  /** The viewer's own marks (all false for a guest, read as user 0, who has none). */
+  own: { liked: boolean; favorite: boolean; bought: boolean };
 }
 
 type DetailColumns = ThreadRow & {
@@ -63,9 +66,16 @@ type DetailColumns = ThreadRow & {
   paidCount: number | string;
   rewardedCount: number | string;
   rewardedCents: number | string | null;
+  ownLiked: boolean | number;
+  ownFavorite: boolean | number;
+  ownBought: boolean | number;
 };
 
-export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<ThreadDetailRead | undefined> {
+export async function findThreadDetail(
+  db: Kysely<DB>,
+  id: number,
+  viewerId: number,
+): Promise<ThreadDetailRead | undefined> {
   // Written as SQL: the builder would rebuild these subqueries' tree on every call. Paid orders only: type 3 is a
   // purchase, type 2 a reward (thread-purchases.repository.ts).
   const paid = OrderStatus.PAID;
@@ -80,7 +90,13 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
       (select count(*) from orders o
         where o.thread_id = threads.id and o.type = ${OrderType.REWARD} and o.status = ${paid}) as rewarded_count,
       (select sum(o.amount_cents) from orders o
-        where o.thread_id = threads.id and o.type = ${OrderType.REWARD} and o.status = ${paid}) as rewarded_cents
+        where o.thread_id = threads.id and o.type = ${OrderType.REWARD} and o.status = ${paid}) as rewarded_cents,
+      exists (select 1 from post_likes l where l.post_id = threads.first_post_id and l.user_id = ${viewerId})
+        as own_liked,
+      exists (select 1 from thread_favorites f where f.thread_id = threads.id and f.user_id = ${viewerId})
+        as own_favorite,
+      exists (select 1 from orders o where o.thread_id = threads.id and o.type = ${OrderType.THREAD}
+        and o.status = ${paid} and o.user_id = ${viewerId}) as own_bought
     from threads
       inner join users on users.id = threads.user_id
       inner join categories on categories.id = threads.category_id
@@ -89,8 +105,20 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
   `.execute(db);
   const found = rows[0];
   if (!found) return undefined;
-  const { fpId, fpContent, fpContentHtml, fpEditedAt, fpMentions, paidCount, rewardedCount, rewardedCents, ...row } =
-    found;
+  const {
+    fpId,
+    fpContent,
+    fpContentHtml,
+    fpEditedAt,
+    fpMentions,
+    paidCount,
+    rewardedCount,
+    rewardedCents,
+    ownLiked,
+    ownFavorite,
+    ownBought,
+    ...row
+  } = found;
   return {
     row,
     first:
@@ -102,6 +130,7 @@ export async function findThreadDetail(db: Kysely<DB>, id: number): Promise<Thre
     paidCount: Number(paidCount),
     rewardedCount: Number(rewardedCount),
     rewardedCents: Number(rewardedCents ?? 0),
+    own: { liked: Boolean(ownLiked), favorite: Boolean(ownFavorite), bought: Boolean(ownBought) },
   };
 }
 

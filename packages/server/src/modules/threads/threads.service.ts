@@ -87,7 +87,7 @@ async function screenThread<T extends string | undefined>(
 }
 
 async function detailOf(ctx: AppContext, viewer: ViewerContext, id: number): Promise<ThreadDetail> {
-  const read = await findThreadDetail(ctx.db, id);
+  const read = await findThreadDetail(ctx.db, id, viewer.user?.id ?? 0);
   if (!read) throw threadNotFound();
   return presentThreadDetail(ctx.db, ctx.threadParts, viewer, read);
 }
@@ -395,7 +395,7 @@ export async function threadDetail(
   ctx: AppContext,
   viewer: ViewerContext,
   threadId: number,
-  reading: Promise<ThreadDetailRead | undefined> = findThreadDetail(ctx.db, threadId),
+  reading: Promise<ThreadDetailRead | undefined> = findThreadDetail(ctx.db, threadId, viewer.user?.id ?? 0),
 ): Promise<ThreadDetail> {
   const read = await reading;
   assertCanReadThread(viewer, read?.row);

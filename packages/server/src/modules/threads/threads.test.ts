@@ -398,6 +398,15 @@ describe('view.count and thread.likedusers', () => {
     expect(res.Data.totalCount).toBe(2);
     expect(res.Data.pageData.map((u) => u.userId).sort()).toEqual([bob.id, mod.id].sort());
     expect((await detail(th.threadId, bob.token)).Data).toMatchObject({ likeCount: 2, isLiked: true });
+    // Each viewer's own marks: the author liked nothing and keeps no favourite; a guest has none.
+    expect((await t.post('/api/v3/threads/operate', { id: th.threadId, isFavorite: true }, bob.token)).Code).toBe(0);
+    expect((await detail(th.threadId, bob.token)).Data).toMatchObject({ isLiked: true, isFavorite: true });
+    expect((await detail(th.threadId, alice.token)).Data).toMatchObject({ isLiked: false, isFavorite: false });
+    expect((await t.get(`/api/v3/thread.detail?threadId=${th.threadId}`)).Data).toMatchObject({
+      likeCount: 2,
+      isLiked: false,
+      isFavorite: false,
+    });
     expect((await t.get('/api/v3/thread.likedusers?threadId=999999')).Code).toBe(Code.RESOURCE_NOT_FOUND);
   });
 });

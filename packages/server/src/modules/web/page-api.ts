@@ -66,10 +66,11 @@ class SharedReads {
 
   constructor(private readonly ctx: AppContext) {}
 
-  thread(id: number): Promise<ThreadDetailRead | undefined> {
+  /** The thread as `viewerId` (the render's one viewer) sees it. */
+  thread(id: number, viewerId: number): Promise<ThreadDetailRead | undefined> {
     let reading = this.threads.get(id);
     if (!reading) {
-      reading = findThreadDetail(this.ctx.db, id);
+      reading = findThreadDetail(this.ctx.db, id, viewerId);
       this.threads.set(id, reading);
     }
     return reading;
@@ -118,7 +119,7 @@ const PAGE_READS = new Map<string, PageRead>([
   [
     '/api/v3/thread.detail',
     withQuery(threadDetailQuery, (ctx, viewer, query, _locale, reads) =>
-      threadDetail(ctx, viewer, query.threadId, reads.thread(query.threadId)),
+      threadDetail(ctx, viewer, query.threadId, reads.thread(query.threadId, viewer.user?.id ?? 0)),
     ),
   ],
   // posts.routes.ts
@@ -129,7 +130,7 @@ const PAGE_READS = new Map<string, PageRead>([
         ctx,
         viewer,
         query,
-        reads.thread(query.threadId).then((read) => read?.row),
+        reads.thread(query.threadId, viewer.user?.id ?? 0).then((read) => read?.row),
       ),
     ),
   ],
