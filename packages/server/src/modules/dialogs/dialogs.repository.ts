@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** All SQL of private messages. */
@@ -212,6 +212,23 @@ export async function countUnread(db: Kysely<DB>, userId: number, dialogIds?: nu
   if (dialogIds) q = q.where('dialogMembers.dialogId', 'in', dialogIds.length > 0 ? dialogIds : [0]);
   const rows = await q.execute();
   return new Map(rows.map((r) => [r.dialogId, Number(r.n)]));
+}
+
+/**
+ * How many messages `userId` has not read in all their dialogs, as a select of one row (`category` null, `n`) that
+ * another module's statement can add to its own with `union all`: the unread counters of every page a member opens
+ * are one statement (notifications.repository.ts, countUnreadCounters). The same messages as countUnread's.
+ */
+export function unreadMessagesRow(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('dialogMembers')
+    .innerJoin('dialogMessages', 'dialogMessages.dialogId', 'dialogMembers.dialogId')
+    .select([sql<string | null>`null`.as('category'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('dialogMembers.userId', '=', userId)
+    .where('dialogMessages.userId', '!=', userId)
+    .where('dialogMessages.isApproved', '=', 1)
+    .whereRef('dialogMessages.id', '>', 'dialogMembers.readMessageId')
+    .whereRef('dialogMessages.id', '>', 'dialogMembers.clearedMessageId');
 }
 
 /** The other member's read mark, to show which of my messages they have read. */

@@ -249,10 +249,3 @@ export async function deleteDialog(ctx: AppContext, viewer: ViewerContext, dialo
   await clearDialog(ctx.db, dialog.id, me.id, await lastVisibleMessageId(ctx.db, dialog.id));
   await ctx.live.publish(me.id, { kind: 'unread' });
 }
-
-/** The viewer's unread private messages over all dialogs (the header badge's dialogMessageUnread). */
-export async function countUnreadDialogMessages(ctx: AppContext, userId: number): Promise<number> {
-  let total = 0;
-  for (const n of (await countUnread(ctx.db, userId)).values()) total += n;
-  return total;
-}

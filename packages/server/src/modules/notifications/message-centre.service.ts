@@ -9,10 +9,9 @@ import type {
 import type { AppContext } from '../../context.js';
 import { notFoundField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
-import { countUnreadDialogMessages } from '../dialogs/index.js';
 import {
   countNotifications,
-  countUnreadByCategory,
+  countUnreadCounters,
   deleteNotifications,
   listNotifications,
   markRead,
@@ -76,10 +75,7 @@ export async function deleteNotices(
 
 /** GET /api/v3/unreadnotification: the header badge, counted from the rows themselves. */
 export async function unreadCounters(ctx: AppContext, userId: number): Promise<UnreadCounters> {
-  const [byCategory, dialogMessageUnread] = await Promise.all([
-    countUnreadByCategory(ctx.db, userId),
-    countUnreadDialogMessages(ctx, userId),
-  ]);
+  const { byCategory, dialogs: dialogMessageUnread } = await countUnreadCounters(ctx.db, userId);
   const accountUnread = byCategory.account ?? 0;
   const financialUnread = byCategory.financial ?? 0;
   const threadUnread = byCategory.thread ?? 0;

@@ -1,6 +1,7 @@
 import type { NotificationType } from '@luntan/shared';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, Notification, NotificationsTable } from '../../db/schema.js';
+import { unreadMessagesRow } from '../dialogs/index.js';
 
 /** All SQL of notifications: the notices themselves, and the read-only look-ups that write their text. */
 
@@ -105,15 +106,34 @@ export async function deleteNotifications(db: Kysely<DB>, userId: number, ids: r
 }
 
 /** Unread notifications of a user, counted per message-centre category. */
-export async function countUnreadByCategory(db: Kysely<DB>, userId: number): Promise<Record<string, number>> {
+/**
+ * A member's unread notices by category and unread private messages (`dialogs`), in one statement: every page a
+ * member opens shows them (the header's badges), and on PostgreSQL a statement's round trip costs more than these
+ * counts do (docs/performance.md, "fifteenth part").
+ */
+export async function countUnreadCounters(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<{ byCategory: Record<string, number>; dialogs: number }> {
   const rows = await db
     .selectFrom('notifications')
-    .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      // Typed as the messages' row: their `category` is null.
+      (eb) => eb.ref('category').$castTo<string | null>().as('category'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
     .groupBy('category')
+    .unionAll(unreadMessagesRow(db, userId))
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+  const byCategory: Record<string, number> = {};
+  let dialogs = 0;
+  for (const row of rows) {
+    if (row.category === null) dialogs = Number(row.n);
+    else byCategory[row.category] = Number(row.n);
+  }
+  return { byCategory, dialogs };
 }
 
 // --- What a notice's text is made of (read only) --------------------------------------------------------------------

@@ -274,6 +274,30 @@ describe('templates', () => {
 });
 
 describe('the message centre', () => {
+  it('counts private messages beside the notices (one statement), each in its own counter and all in the total', async () => {
+    const [alice, bob] = [await member(), await member()];
+    await t.post('/api/v3/follow.create', { toUserId: alice.id }, bob.token);
+    for (const text of ['first', 'second']) {
+      const sent = await t.post('/api/v3/dialog.create', { recipientUserId: alice.id, messageText: text }, bob.token);
+      expect(sent.Code).toBe(0);
+    }
+    expect(await unread(alice.token)).toEqual({
+      totalUnread: 3,
+      dialogMessageUnread: 2,
+      accountUnread: 1,
+      financialUnread: 0,
+      threadUnread: 0,
+    });
+    // The sender has read what they sent, and has no notice.
+    expect(await unread(bob.token)).toEqual({
+      totalUnread: 0,
+      dialogMessageUnread: 0,
+      accountUnread: 0,
+      financialUnread: 0,
+      threadUnread: 0,
+    });
+  });
+
   it('counts unread rows per tab; listing reads what it lists, by type, and the counters drop', async () => {
     const [alice, bob] = [await member(), await member()];
     const thread = await buildThread(t, alice.token);
