@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Post } from '../../db/schema.js';
 
-/** A post with its author. */
-export type PostRow = Post & { authorNickname: string; authorAvatar: string };
+/**
+ * A post with its author; as a viewer's list reads it, with whether that viewer liked it (`viewerLiked`: a boolean on
+ * PostgreSQL, 0 or 1 on SQLite; always 0 for a guest).
+ */
+export type PostRow = Post & { authorNickname: string; authorAvatar: string; viewerLiked?: boolean | number };
 
 function postsWithAuthor(db: Kysely<DB>) {
   return db
@@ -35,7 +38,24 @@ export async function bumpPostCounter(
  * blocked are left out, as in the thread lists.
  */
 function visiblePosts(db: Kysely<DB>, viewerId: number | null) {
-  let q = postsWithAuthor(db).where('posts.deletedAt', 'is', null).where('posts.isFirst', '=', 0);
+  // The viewer's likes read with the rows: a member's page of replies makes no statement of its own for them.
+  let q = postsWithAuthor(db)
+    .select((eb) =>
+      viewerId === null
+        ? sql<number>`0`.as('viewerLiked')
+        : eb
+            .exists(
+              eb
+                .selectFrom('postLikes')
+                .select('postLikes.postId')
+                .whereRef('postLikes.postId', '=', 'posts.id')
+                .where('postLikes.userId', '=', viewerId),
+            )
+            .$castTo<boolean | number>()
+            .as('viewerLiked'),
+    )
+    .where('posts.deletedAt', 'is', null)
+    .where('posts.isFirst', '=', 0);
   q =
     viewerId === null
       ? q.where('posts.isApproved', '=', 1)

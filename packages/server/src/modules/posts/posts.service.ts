@@ -102,14 +102,18 @@ async function presentPosts(
   commentsByReply = new Map<number, PostRow[]>(),
 ): Promise<PostItem[]> {
   const all = [...rows, ...[...commentsByReply.values()].flat()];
+  // Rows of the viewer's lists came with the viewer's likes (posts.repository.ts, visiblePosts).
+  const likesRead = all.every((p) => p.viewerLiked !== undefined);
   const [liked, users] = await Promise.all([
-    viewer.user
-      ? likedPostIds(
-          db,
-          viewer.user.id,
-          all.map((p) => p.id),
-        )
-      : Promise.resolve(new Set<number>()),
+    likesRead
+      ? new Set(all.filter((p) => Boolean(p.viewerLiked)).map((p) => p.id))
+      : viewer.user
+        ? likedPostIds(
+            db,
+            viewer.user.id,
+            all.map((p) => p.id),
+          )
+        : Promise.resolve(new Set<number>()),
     userSummaries(
       db,
       all.flatMap((p) => (p.commentUserId ? [p.commentUserId] : [])),

@@ -259,6 +259,18 @@ describe('posts.update', () => {
     const liked = await update({ id: reply.id, isLiked: 1 }, alice.token);
     expect(liked.Data).toMatchObject({ likeCount: 1, isLiked: true });
     expect((await thread(th.threadId)).likeCount).toBe(5);
+
+    // The list of replies and their comments, as each viewer reads it: only the liker's own likes are marked.
+    const comment = await buildReply(t, alice.token, th.threadId, { replyId: reply.id, text: 'a comment' });
+    expect((await update({ id: comment.id, isLiked: 1 }, bob.token)).Code).toBe(0);
+    const marks = async (token?: string) => {
+      const [item] = (await posts(th.threadId, '', token)).Data.pageData.filter((p) => p.id === reply.id);
+      return [item!.isLiked, item!.comments.map((c) => c.isLiked)];
+    };
+    expect(await marks(alice.token)).toEqual([true, [false]]);
+    expect(await marks(bob.token)).toEqual([false, [true]]);
+    expect(await marks(likers[2]!.token)).toEqual([false, [false]]);
+    expect(await marks()).toEqual([false, [false]]);
   });
 
   it('needs thread.likePosts to like', async () => {
