@@ -390,6 +390,16 @@ describe('audio and video (parts 102, 103)', () => {
     });
     expect(made.Code).toBe(0);
     expect(made.Data.content.indexes['103']!.body).toMatchObject({ id: null, url: 'https://media.example.com/a.mp4' });
+    // Two parts of one thread: each read back with its own body.
+    const both = await createThread(author.token, {
+      103: { tomId: '103', body: { mediaUrl: 'https://media.example.com/b.mp4' } },
+      102: { tomId: '102', body: { mediaUrl: 'https://media.example.com/b.mp3' } },
+    });
+    expect(both.Code).toBe(0);
+    const read = (await detail(both.Data.threadId)).Data;
+    expect(Object.keys(read.content.indexes)).toEqual(['102', '103']);
+    expect(read.content.indexes['102']!.body).toMatchObject({ url: 'https://media.example.com/b.mp3' });
+    expect(read.content.indexes['103']!.body).toMatchObject({ url: 'https://media.example.com/b.mp4' });
     expect((await createThread(author.token, { 103: { tomId: '103', body: {} } })).Code).toBe(Code.INVALID_PARAMETER);
     const js = await createThread(author.token, { 102: { tomId: '102', body: { mediaUrl: 'javascript:alert(1)' } } });
     expect(js.Code).toBe(Code.INVALID_PARAMETER);
