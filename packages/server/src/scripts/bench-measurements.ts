@@ -312,6 +312,8 @@ async function runHttp(
         url: ctx.baseUrl,
         connections: m.connections,
         duration: warmupSeconds + seconds,
+        // autocannon stops at its sampling tick: a run of a fraction of a second needs a finer one.
+        ...(Number.isInteger(warmupSeconds + seconds) ? {} : { sampleInt: 100 }),
         headers: requestHeaders(m, ctx),
         requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
       },
@@ -346,15 +348,24 @@ async function runHttp(
  */
 export async function settleLoad(rows: HttpMeasurement[], ctx: BenchContext, seconds: number): Promise<void> {
   if (seconds <= 0 || rows.length === 0) return;
-  const each = Math.max(1, Math.round(seconds / (2 * rows.length)));
+  // Each row's share of the time, a tenth of a second at least (about twenty rows on the kept-pages server).
+  const each = Math.max(0.1, seconds / (2 * rows.length));
   for (let round = 0; round < 2; round += 1) {
     for (const m of rows) {
       await runHttp(m, ctx, each, 0);
-      await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) })
-        .then((res) => res.arrayBuffer())
-        .catch(() => undefined);
+      await awaitLeftovers(m, ctx);
     }
   }
+}
+
+/**
+ * The requests in flight at the end of a run still run in the server; one more of the same kind answers about when
+ * they are done (the server interleaves them), so the next row does not start by paying for this one's leftovers.
+ */
+async function awaitLeftovers(m: HttpMeasurement, ctx: BenchContext): Promise<void> {
+  await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) })
+    .then((res) => res.arrayBuffer())
+    .catch(() => undefined);
 }
 
 /** Runs one measurement: a warm-up (not recorded), then `seconds` of recorded load. */
@@ -386,11 +397,7 @@ export async function runMeasurement(
     if (!res.ok || !m.check(body)) throw new Error(`${m.name}: unexpected answer from ${url}: ${body.slice(0, 300)}`);
   }
   const run = await runHttp(m, ctx, options.warmupSeconds, options.seconds);
-  // The requests in flight at the end still run in the server; one more of the same kind answers about when they
-  // are done (the server interleaves them), so the next row does not start by paying for this one's leftovers.
-  await fetch(`${ctx.baseUrl}${m.path(ctx)()}`, { headers: requestHeaders(m, ctx) })
-    .then((res) => res.arrayBuffer())
-    .catch(() => undefined);
+  await awaitLeftovers(m, ctx);
   return summarize(m, options.database, m.connections, run.latencies, run.seconds, {
     errors: run.errors,
     timeouts: run.timeouts,

@@ -319,10 +319,12 @@ async function signInDemoMember(baseUrl: string): Promise<string> {
 
 /** The rows' load before the first is measured, unrecorded (--settle; settleLoad says why). */
 async function settle(label: string, ctx: BenchContext, rows: Measurement[], seconds: number): Promise<void> {
-  const http = rows.filter((m): m is HttpMeasurement => m.kind === 'http');
-  if (seconds <= 0 || http.length === 0) return;
-  process.stderr.write(`${label}: every row's load for ${seconds} s, not recorded (--settle)...\n`);
-  await settleLoad(http, ctx, seconds);
+  if (seconds > 0) process.stderr.write(`${label}: every row's load for ${seconds} s, not recorded (--settle)...\n`);
+  await settleLoad(
+    rows.filter((m): m is HttpMeasurement => m.kind === 'http'),
+    ctx,
+    seconds,
+  );
 }
 
 /** One request of each kind the rows make (every path, as each viewer), so that "idle" means warmed up. */
