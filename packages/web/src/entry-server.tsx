@@ -16,6 +16,7 @@ import type { AppContext } from './app-context';
 import { AppProviders } from './app-providers';
 import { scriptSafeJson, type BootState } from './boot-state';
 import { CATALOGUE_SOURCES, createI18n, htmlLang } from './i18n';
+import { rememberedT } from './i18n/use-translation';
 import { platformFromUserAgent } from './platform/platform';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './route-table';
@@ -270,8 +271,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     context.errors,
     notFoundHandle,
   );
-  const head = pageHead(headMatches, i18n.t);
-  const title = documentTitle(headMatches, i18n.t, site?.siteName);
+  const t = rememberedT(i18n);
+  const head = pageHead(headMatches, t);
+  const title = documentTitle(headMatches, t, site?.siteName);
   const description = head.description ?? site?.siteIntroduction ?? '';
   const origin = siteOrigin(input.headers);
   const siteStat = site?.siteStat ?? '';
@@ -284,12 +286,12 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     keywords: site?.siteKeywords ?? '',
     description,
     favicon: site?.siteFavicon || DEFAULT_FAVICON,
-    feeds: status === 200 ? pageFeeds(url, i18n.t) : [],
+    feeds: status === 200 ? pageFeeds(url, t) : [],
     openGraph: {
       'og:type': head.type ?? 'website',
       'og:title': head.title ?? title,
       'og:description': description,
-      'og:site_name': site?.siteName || i18n.t('site.defaultTitle'),
+      'og:site_name': site?.siteName || t('site.defaultTitle'),
       'og:url': origin ? origin + url.pathname + url.search : '',
       'og:image': absoluteUrl(head.image || site?.siteLogo || '', origin),
     },

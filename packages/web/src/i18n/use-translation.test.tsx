@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nContext } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from './index';
-import { useTranslation } from './use-translation';
+import { rememberedT, useTranslation } from './use-translation';
 
 /** The `t` components get, read through the hook as a component would. */
 function tOf(i18n: I18n): TFunction {
@@ -37,5 +37,14 @@ describe('useTranslation', () => {
     expect(t('later.text')).toBe('later.text');
     i18n.addResourceBundle('en', 'translation', { later: { text: 'here now' } }, true);
     expect(t('later.text')).toBe('here now');
+  });
+
+  it("gives the server's head the components' remembering `t`, in the instance's language", () => {
+    const en = createI18n('en');
+    expect(rememberedT(en)).toBe(tOf(en));
+    expect(rememberedT(en)('site.defaultTitle')).toBe('Welcome');
+    const zh = createI18n('zh');
+    expect(rememberedT(zh)).toBe(tOf(zh));
+    expect(rememberedT(zh)('site.defaultTitle')).toBe('欢迎');
   });
 });

@@ -13,6 +13,14 @@ function fixedT(i18n: I18n, language: string): TFunction {
   return t;
 }
 
+/**
+ * The instance's remembering `t` in its current language, outside React: the server's head of a page (its title,
+ * description and feeds) asks for the same few texts on every render.
+ */
+export function rememberedT(i18n: I18n): TFunction {
+  return fixedT(i18n, i18n.language);
+}
+
 /** How many texts a `t` remembers before starting again (counts and names make the texts of options unbounded). */
 const REMEMBERED_MAX = 5000;
 

@@ -17,10 +17,9 @@ let cached: Promise<Manifest | null> | null = null;
 let warned = false;
 
 /** Reads the client manifest next to this server bundle (dist/server → dist/client), once. */
-export function loadManifest(
-  url: URL = new URL('../client/.vite/manifest.json', import.meta.url),
-): Promise<Manifest | null> {
-  cached ??= readFile(url, 'utf8')
+export function loadManifest(url?: URL): Promise<Manifest | null> {
+  // The default address made only when read (a page asks on every render).
+  cached ??= readFile(url ?? new URL('../client/.vite/manifest.json', import.meta.url), 'utf8')
     .then((text) => JSON.parse(text) as Manifest)
     .catch((error: unknown) => {
       if (!warned) console.error('[web] Failed to load client build manifest', error);
@@ -34,13 +33,28 @@ export function loadManifest(
 
 export interface PageAssets {
   entryScript: string | null;
-  stylesheets: string[];
-  modulePreloads: string[];
+  readonly stylesheets: readonly string[];
+  readonly modulePreloads: readonly string[];
 }
 
-/** The entry script, every stylesheet, and module preloads for the entry's imports and the matched pages. */
+/** What `pageAssets` found, by manifest and by the page's sources: a manifest never changes once read. */
+const assetsOf = new WeakMap<Manifest, Map<string, PageAssets>>();
+
+/**
+ * The entry script, every stylesheet, and module preloads for the entry's imports and the matched pages: walked once
+ * per set of sources (a route and a language) and then shared by every page of it, so not to be changed.
+ */
 export function pageAssets(manifest: Manifest | null, routeSources: string[]): PageAssets {
   if (!manifest) return { entryScript: null, stylesheets: [], modulePreloads: [] };
+  let bySources = assetsOf.get(manifest);
+  if (!bySources) assetsOf.set(manifest, (bySources = new Map()));
+  const key = routeSources.join('\n');
+  let assets = bySources.get(key);
+  if (!assets) bySources.set(key, (assets = walkAssets(manifest, routeSources)));
+  return assets;
+}
+
+function walkAssets(manifest: Manifest, routeSources: string[]): PageAssets {
   const entry = manifest[CLIENT_ENTRY];
   const styles = new Set<string>();
   const preloads = new Set<string>();
@@ -73,10 +87,8 @@ export interface ImportMap {
 let cachedImportMap: Promise<ImportMap | null> | null = null;
 
 /** Reads the plugin import map of the browser build, once (null when the build has none). */
-export function loadImportMap(
-  url: URL = new URL('../client/.vite/plugin-import-map.json', import.meta.url),
-): Promise<ImportMap | null> {
-  cachedImportMap ??= readFile(url, 'utf8')
+export function loadImportMap(url?: URL): Promise<ImportMap | null> {
+  cachedImportMap ??= readFile(url ?? new URL('../client/.vite/plugin-import-map.json', import.meta.url), 'utf8')
     .then((text) => JSON.parse(text) as ImportMap)
     .catch(() => {
       cachedImportMap = null;

@@ -31,8 +31,8 @@ export interface DocumentParts {
   bootStateJson: string;
   /** The router's hydration data (script-safe JSON), a data block read by entry-client.tsx. */
   routerStateJson: string;
-  stylesheets: string[];
-  modulePreloads: string[];
+  stylesheets: readonly string[];
+  modulePreloads: readonly string[];
   entryScript: string | null;
 }
 

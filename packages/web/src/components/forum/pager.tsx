@@ -1,5 +1,6 @@
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { PlainLink } from '../plain-link';
 import './forum.css';
 
 /** Page numbers to show: the first, the last, and two around the current one, with gaps as null. */
@@ -15,7 +16,10 @@ export function pageWindow(current: number, total: number): Array<number | null>
   return out;
 }
 
-/** Paging as real links (`?page=N`, other parameters kept), so the back button returns to the same page. */
+/**
+ * Paging as real links (`?page=N`, other parameters kept), so the back button returns to the same page. Each is an
+ * absolute path: plain links (`PlainLink`), not the router's, which resolve theirs against the matched routes.
+ */
 export function Pager({ current, total, param = 'page' }: { current: number; total: number; param?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -30,9 +34,9 @@ export function Pager({ current, total, param = 'page' }: { current: number; tot
   return (
     <nav className="lt-pager" aria-label={t('forum.pages')}>
       {current > 1 ? (
-        <Link className="lt-pager__item" to={href(current - 1)} rel="prev">
+        <PlainLink className="lt-pager__item" to={href(current - 1)} rel="prev">
           {t('forum.prevPage')}
-        </Link>
+        </PlainLink>
       ) : null}
       {pageWindow(current, total).map((page, i) =>
         page === null ? (
@@ -40,20 +44,20 @@ export function Pager({ current, total, param = 'page' }: { current: number; tot
             …
           </span>
         ) : (
-          <Link
+          <PlainLink
             key={page}
             className={`lt-pager__item${page === current ? ' lt-pager__item--current' : ''}`}
             to={href(page)}
             aria-current={page === current ? 'page' : undefined}
           >
             {page}
-          </Link>
+          </PlainLink>
         ),
       )}
       {current < total ? (
-        <Link className="lt-pager__item" to={href(current + 1)} rel="next">
+        <PlainLink className="lt-pager__item" to={href(current + 1)} rel="next">
           {t('forum.nextPage')}
-        </Link>
+        </PlainLink>
       ) : null}
     </nav>
   );
