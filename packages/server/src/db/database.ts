@@ -178,6 +178,12 @@ export async function openDatabase(
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
+    // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout, a
+    // database dropped with force) is dropped by the pool, which opens another when next asked: its error is news,
+    // not a failure. Without a listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => {
+      console.error(`[database] PostgreSQL closed an idle connection; the pool opens another: ${error.message}`);
+    });
     // Named prepared statements unless DATABASE_PREPARE=off (db/prepared-statements.ts).
     const prepare = config.databasePrepare !== false;
     const statements = prepare ? preparedStatements(pool) : pool;
