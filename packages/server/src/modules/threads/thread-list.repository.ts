@@ -55,8 +55,9 @@ function applyListFilter<O>(
   const viewerId = f.viewerId;
   if (f.complex === ThreadComplex.MY_DRAFTS) {
     q = q.where('threads.isDraft', '=', sql.lit(1)).where('threads.userId', '=', viewerId ?? 0);
-  } else if (viewerId !== null && f.toUserId === viewerId) {
-    // The author's own list also shows their threads waiting for review (marked isApproved: false).
+  } else if (viewerId !== null && f.toUserId === viewerId && f.complex !== ThreadComplex.LIKED) {
+    // The author's own list also shows their threads waiting for review (marked isApproved: false). Not the list of
+    // what they liked (toUserId names the liker there): others' threads held since would show, held text and all.
     q = q.where('threads.isDraft', '=', sql.lit(0));
   } else {
     q = q.where('threads.isDraft', '=', sql.lit(0)).where('threads.isApproved', '=', sql.lit(1));

@@ -179,6 +179,20 @@ describe('thread.list', () => {
     expect(item).toMatchObject({ isLiked: true, likeCount: 1 });
   });
 
+  it('the liked list names the liker: another author’s thread held for review after the like is left out', async () => {
+    const held = await buildThread(t, bob.token, { categoryId: other, title: 'liked, then held' });
+    await t.post('/api/v3/posts.update', { id: held.postId, isLiked: true }, alice.token);
+    const liked = `filter[complex]=2&filter[toUserId]=${alice.id}`;
+    expect(await ids(liked, alice.token)).toContain(held.threadId);
+    // As an edit with a {MOD} word leaves it: waiting for review, seen by its author and moderators only.
+    await t.app.ctx.db.updateTable('threads').set({ isApproved: 0 }).where('id', '=', held.threadId).execute();
+    expect(await ids(liked, alice.token)).not.toContain(held.threadId);
+    expect(await ids('filter[complex]=2', alice.token)).not.toContain(held.threadId);
+    // Its author still sees it in their own list, marked.
+    const own = await list(`filter[complex]=5&filter[toUserId]=${bob.id}`, bob.token);
+    expect(own.Data.pageData.find((d) => d.threadId === held.threadId)).toMatchObject({ isApproved: false });
+  });
+
   it('leaves out threads of authors the viewer blocked, and deleted ones', async () => {
     const carol = await buildUser(t);
     await block(t, carol.id, bob.id);
