@@ -9,6 +9,8 @@ import {
 } from '@luntan/shared';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../../test/fixture.js';
+import { settleBounty } from './bounty.repository.js';
+import { moveBountyMoney } from './bounty.service.js';
 import {
   balances,
   expectLedgerMatchesWallets,
@@ -165,6 +167,65 @@ describe('posting a bounty question', () => {
     expect(added.Message).toContain('已发布的帖子不能再增加悬赏');
     expect(await balances(t.current, author.id)).toMatchObject({ available: 1500, frozen: 500 });
   });
+});
+
+describe('a draft’s bounty', () => {
+  const removeBounty = (token: string, threadId: number) =>
+    t.post<ThreadDetail>(
+      '/api/v3/thread.update',
+      { threadId, content: { text: '不悬赏了', indexes: { 107: { tomId: '107', operation: 'delete' } } } },
+      token,
+    );
+
+  it('may be taken back: its offer returns to the author’s available money, once', async () => {
+    const author = await funded('30.00');
+    const draft = await post(author.token, { price: '10.00', expiredAt: inDays(3), type: 0 }, { draft: 1 });
+    expect(draft.Code, draft.Message).toBe(0);
+    expect(await balances(t.current, author.id)).toMatchObject({ available: 2000, frozen: 1000 });
+    expect((await removeBounty(author.token, draft.Data.threadId)).Code).toBe(0);
+    expect(await balances(t.current, author.id)).toMatchObject({ available: 3000, frozen: 0 });
+    expect(await bountyOf(draft.Data.threadId, author.token)).toBeUndefined();
+  });
+
+  // SQLite runs one writing transaction at a time; PostgreSQL reads each statement anew, so a deadline's settlement
+  // can commit between the edit's read of the bounty and its removal.
+  it.runIf(process.env.DATABASE_URL)(
+    'taken back while its deadline settles it: the offer returns once, and the edit is refused',
+    async () => {
+      const author = await funded('30.00');
+      const draft = await post(author.token, { price: '10.00', expiredAt: inDays(3), type: 0 }, { draft: 1 });
+      expect(draft.Code, draft.Message).toBe(0);
+      // More frozen money: the wallet's own guard would not stop a second return of the first offer.
+      expect((await post(author.token, { price: '10.00', expiredAt: inDays(3), type: 0 })).Code).toBe(0);
+      const threadId = draft.Data.threadId;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let settled = () => {};
+      const didSettle = new Promise<void>((resolve) => (settled = resolve));
+      // The deadline's settlement (bounty.service.ts, expireBounty), its transaction held open.
+      const expiring = t.app.ctx.db.transaction().execute(async (trx) => {
+        expect(await settleBounty(trx, threadId, 1000, new Date().toISOString())).toBe(true);
+        await moveBountyMoney(trx, {
+          userId: author.id,
+          available: 1000,
+          frozen: -1000,
+          type: WalletChangeType.BOUNTY_REFUND,
+          desc: 'expired',
+        });
+        settled();
+        await held;
+      });
+      await didSettle;
+      const removing = removeBounty(author.token, threadId);
+      // The edit has read the bounty and waits for the settlement's locks.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await expiring;
+      const res = await removing;
+      expect(res.Code).toBe(Code.INVALID_PARAMETER);
+      expect(await balances(t.current, author.id)).toMatchObject({ available: 2000, frozen: 1000 });
+    },
+  );
 });
 
 describe('awarding answers (posts.reward)', () => {

@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { msg } from '../../i18n/index.js';
 import { findThread } from '../threads/index.js';
 import type { PartWrite, ThreadPartHandler } from '../thread-parts/index.js';
-import { deleteBounty, findBounty, insertBounty } from './bounty.repository.js';
+import { findBounty, insertBounty, takeBackBounty } from './bounty.repository.js';
 import { ledgerText, moveBountyMoney, presentBounty } from './bounty.service.js';
 
 /** What thread_parts.value keeps of a bounty: its offer (the state is in thread_bounties). */
@@ -84,18 +84,19 @@ async function postBounty(ctx: AppContext, trx: Kysely<DB>, write: PartWrite, bo
 async function withdrawBounty(trx: Kysely<DB>, write: PartWrite): Promise<void> {
   const bounty = await findBounty(trx, write.thread.id);
   if (!bounty) return;
-  if (!write.thread.isDraft || bounty.settledAt !== null || bounty.remainingCents !== bounty.amountCents) {
-    throw invalidField('content.indexes.107', msg('bounty.cannotRemove'));
-  }
+  const cannotRemove = () => invalidField('content.indexes.107', msg('bounty.cannotRemove'));
+  if (!write.thread.isDraft) throw cannotRemove();
+  // Removed only as it is untouched, in the statement itself: its deadline may have settled it since it was read.
+  const offer = await takeBackBounty(trx, write.thread.id);
+  if (offer === null) throw cannotRemove();
   const thread = await findThread(trx, write.thread.id);
   await moveBountyMoney(trx, {
     userId: bounty.userId,
-    available: bounty.amountCents,
-    frozen: -bounty.amountCents,
+    available: offer,
+    frozen: -offer,
     type: WalletChangeType.BOUNTY_REFUND,
     desc: await ledgerText(trx, 'bounty.ledgerRefund', thread?.title ?? ''),
   });
-  await deleteBounty(trx, write.thread.id);
 }
 
 /**

@@ -59,8 +59,20 @@ export async function insertBounty(
     .execute();
 }
 
-export async function deleteBounty(trx: Kysely<DB>, threadId: number): Promise<void> {
-  await trx.deleteFrom('threadBounties').where('threadId', '=', threadId).execute();
+/**
+ * Removes a thread's bounty while it is untouched (not settled, nothing awarded) and answers its offer, or null when
+ * it was not (anymore): the condition is the statement's own, so a deadline's settlement committed since the caller
+ * read the bounty (PostgreSQL reads each statement anew) makes it remove nothing and return nothing twice.
+ */
+export async function takeBackBounty(trx: Kysely<DB>, threadId: number): Promise<number | null> {
+  const row = await trx
+    .deleteFrom('threadBounties')
+    .where('threadId', '=', threadId)
+    .where('settledAt', 'is', null)
+    .whereRef('remainingCents', '=', 'amountCents')
+    .returning('amountCents')
+    .executeTakeFirst();
+  return row?.amountCents ?? null;
 }
 
 /**
