@@ -90,6 +90,7 @@ import * as apiKeys from './migrations/2026112930-api-keys.js';
 import * as linkPreviews from './migrations/2026112940-link-previews.js';
 import * as push from './migrations/2026112950-push.js';
 import * as listCounters from './migrations/2026113001-list-counters.js';
+import * as anonymousTopicCreators from './migrations/2026120101-anonymous-topic-creators.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -153,6 +154,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026112940-link-previews': linkPreviews,
   '2026112950-push': push,
   '2026113001-list-counters': listCounters,
+  '2026120101-anonymous-topic-creators': anonymousTopicCreators,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -29,7 +29,7 @@ import {
   postNotFound,
   type ThreadState,
 } from '../threads/index.js';
-import { authorSeenBy, type AnonymousState } from '../threads/index.js';
+import { authorSeenBy, topicCreator, type AnonymousState } from '../threads/index.js';
 import { bumpThreadCounter, bumpUserCounter, findThread, likedPostIds } from '../threads/index.js';
 import { changeThreadState, lockThread } from '../threads/index.js';
 import { firstPostContentFor } from '../threads/index.js';
@@ -366,7 +366,12 @@ export async function updatePost(ctx: AppContext, viewer: ViewerContext, body: P
   const held = (screened?.held ?? false) && !viewer.isAdmin;
   const rendered =
     content !== undefined
-      ? await renderContent(ctx.db, content, post.userId, await topicsNamedIn(ctx.db, content, post.userId))
+      ? await renderContent(
+          ctx.db,
+          content,
+          post.userId,
+          await topicsNamedIn(ctx.db, content, post.isFirst === 1 ? topicCreator(thread) : post.userId),
+        )
       : undefined;
   const at = now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -9,6 +9,8 @@ import {
   type ThreadItem,
 } from '@luntan/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { up as giveTopicsToNobody } from '../../db/migrations/2026120101-anonymous-topic-creators.js';
 import { block, memberPermissions, setGroupPermissions } from '../../test/factories.js';
 import { useTestServer } from '../../test/fixture.js';
 
@@ -87,6 +89,7 @@ beforeAll(async () => {
       'createThread',
       'thread.reply',
       'thread.likePosts',
+      'thread.editOwnThread',
       'user.view',
       `category${category}.thread.allowAnonymous`,
     ],
@@ -261,5 +264,67 @@ describe('what others see', () => {
     expect(posts.Data.pageData.find((p) => p.id === reply.id)?.user.userId).toBe(author.id);
     // The thread itself still names nobody.
     expectNoTrace((await detail(plain.token)).Data);
+  });
+});
+
+describe('the topics it names', () => {
+  type Topic = { topicId: number; userId: number; nickname: string };
+  const topic = async (name: string, token?: string): Promise<Topic | undefined> => {
+    const res = await t.get<{ pageData: Topic[] }>(
+      `/api/v3/topics.list?filter[content]=${encodeURIComponent(name)}`,
+      token,
+    );
+    expect(res.Code).toBe(0);
+    return res.Data.pageData.find((item) => item.nickname !== undefined && item.topicId > 0);
+  };
+  const expectMadeByNobody = async (name: string) => {
+    for (const token of [plain.token, undefined]) {
+      const seen = await topic(name, token);
+      expect(seen, name).toBeDefined();
+      expect(seen).toMatchObject({ userId: ANONYMOUS_USER_ID, nickname: '匿名用户' });
+      expectNoTrace(seen);
+    }
+  };
+
+  it('are made by nobody: made with the thread, by an edit of the thread, and by an edit of its first post', async () => {
+    const made = await create(author.token, { anonymous: 1, content: { text: `Body #made${WORD}#` } });
+    expect(made.Code).toBe(0);
+    await expectMadeByNobody(`made${WORD}`);
+    const edited = await t.post(
+      '/api/v3/thread.update',
+      { threadId: made.Data.threadId, content: { text: `Body #edited${WORD}#` } },
+      author.token,
+    );
+    expect(edited.Code).toBe(0);
+    await expectMadeByNobody(`edited${WORD}`);
+    const post = await t.post(
+      '/api/v3/posts.update',
+      { id: made.Data.postId, content: `Body #post${WORD}#` },
+      author.token,
+    );
+    expect(post.Code).toBe(0);
+    await expectMadeByNobody(`post${WORD}`);
+  });
+
+  it('a named thread’s and a reply’s topics name their writer', async () => {
+    const named = await create(author.token, { content: { text: `Body #named${WORD}#` } });
+    expect(named.Code).toBe(0);
+    expect(await topic(`named${WORD}`)).toMatchObject({ userId: author.id, nickname: NICK });
+    await t.buildReply(author, thread.threadId, { text: `a reply #reply${WORD}#` });
+    expect(await topic(`reply${WORD}`)).toMatchObject({ userId: author.id, nickname: NICK });
+  });
+
+  it('made before (named by the author): migration 2026120101 gives them to nobody, and no other topic', async () => {
+    const made = await create(author.token, { anonymous: 1, content: { text: `Body #old${WORD}#` } });
+    expect(made.Code).toBe(0);
+    const db = t.app.ctx.db;
+    const old = (await topic(`old${WORD}`))!.topicId;
+    const named = (await topic(`named${WORD}`))!.topicId;
+    // As the topic was written before the fix: its maker the anonymous thread's author.
+    await db.updateTable('topics').set({ userId: author.id }).where('id', '=', old).execute();
+    await giveTopicsToNobody(db as unknown as Kysely<unknown>);
+    await expectMadeByNobody(`old${WORD}`);
+    const kept = await db.selectFrom('topics').select('userId').where('id', '=', named).executeTakeFirstOrThrow();
+    expect(kept.userId).toBe(author.id);
   });
 });

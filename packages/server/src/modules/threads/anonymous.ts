@@ -29,6 +29,11 @@ export function authorSeenBy(viewer: ViewerContext, t: AnonymousState, real: Use
   return seesAuthor(viewer, t) ? real : anonymousUser(viewer);
 }
 
+/** Who the topics a thread's first post makes are shown as made by (topics.list): its author, or no one's name. */
+export function topicCreator(t: AnonymousState): number {
+  return t.isAnonymous === 1 ? ANONYMOUS_USER_ID : t.userId;
+}
+
 /** -4002 (field `anonymous`) when the poster may not post anonymously in the category. */
 export function assertMayPostAnonymously(viewer: ViewerContext, categoryId: number): void {
   if (viewer.user === null || !can(viewer, 'thread.allowAnonymous', categoryId)) {

@@ -1,6 +1,6 @@
 // The public face of the threads module: what other modules and the app's assembly may use from it
 // (docs/architecture.md, "Modules"). Files inside the module import each other directly.
-export { authorSeenBy } from './anonymous.js';
+export { authorSeenBy, topicCreator } from './anonymous.js';
 export type { AnonymousState } from './anonymous.js';
 export { firstPostContentFor, readsWholeThread } from './paid-threads.service.js';
 export { findPost, insertPost, replaceMentions, updatePostIf } from './post-rows.repository.js';

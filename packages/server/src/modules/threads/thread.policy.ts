@@ -60,6 +60,14 @@ export function canEditThread(viewer: ViewerContext, t: ThreadState): boolean {
   );
 }
 
+/**
+ * Whether the viewer may move a thread into `categoryId`: they may post there or edit its threads (the rule
+ * thread.update applies). Moving also needs the right to edit the thread where it is.
+ */
+export function canMoveThreadInto(viewer: ViewerContext, categoryId: number): boolean {
+  return acting(viewer, 'createThread', categoryId) || acting(viewer, 'thread.edit', categoryId);
+}
+
 export function canDeleteThread(viewer: ViewerContext, t: ThreadState): boolean {
   return (
     acting(viewer, 'thread.hide', t.categoryId) ||

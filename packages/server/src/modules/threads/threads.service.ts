@@ -29,6 +29,7 @@ import {
   assertMayPublish,
   canDeleteThread,
   canEditThread,
+  canMoveThreadInto,
   denied,
   isPublished,
   postExistsFor,
@@ -37,7 +38,7 @@ import {
   threadNotFound,
 } from './thread.policy.js';
 import { assertMaySetPrice } from './paid-threads.service.js';
-import { assertMayPostAnonymously } from './anonymous.js';
+import { assertMayPostAnonymously, topicCreator } from './anonymous.js';
 import { assertMaySetPosition, positionColumns } from './thread-position.js';
 import { presentThreadDetail, presentThreads } from './threads.presenter.js';
 import { changeThreadState, lockThread } from './thread-state.js';
@@ -113,7 +114,12 @@ export async function createThread(
   const held = await partsHoldDraft(ctx.db, ctx.threadParts, body.content.indexes, null);
   const screened = await screenThread(ctx, viewer, body.title, body.content.text);
   const { title, text } = screened;
-  const rendered = await renderContent(ctx.db, text, user.id, await topicsNamedIn(ctx.db, text, user.id));
+  const topics = await topicsNamedIn(
+    ctx.db,
+    text,
+    topicCreator({ userId: user.id, isAnonymous: body.anonymous ? 1 : 0 }),
+  );
+  const rendered = await renderContent(ctx.db, text, user.id, topics);
   const at = now();
   const draft = body.draft || held ? 1 : 0;
   const approved = screened.held ? 0 : 1;
@@ -195,7 +201,7 @@ export async function updateThread(
   if (body.categoryId !== undefined && body.categoryId !== thread.categoryId) {
     const target = await findCategory(ctx.db, body.categoryId);
     if (!target) throw categoryNotFound();
-    if (!can(viewer, 'createThread', target.id) && !can(viewer, 'thread.edit', target.id)) throw denied(viewer);
+    if (!canMoveThreadInto(viewer, target.id)) throw denied(viewer);
     changes.categoryId = target.id;
   }
   if (body.draft === true && thread.isDraft === 0) {
@@ -224,7 +230,7 @@ export async function updateThread(
   const published = (changes.isDraft ?? thread.isDraft) === 0;
   if (published && title === '') throw invalidField('title', describeProblem('title', { kind: 'empty' }));
   const rendered = body.content
-    ? await renderContent(ctx.db, text, thread.userId, await topicsNamedIn(ctx.db, text, thread.userId))
+    ? await renderContent(ctx.db, text, thread.userId, await topicsNamedIn(ctx.db, text, topicCreator(thread)))
     : undefined;
   if (body.freeWords !== undefined) {
     // A legacy character count is the share of the body as it will be after this change.
@@ -340,6 +346,7 @@ export async function operateThread(
     if (!acting(viewer, 'thread.edit', thread.categoryId)) throw denied(viewer);
     const target = await findCategory(ctx.db, body.categoriesId);
     if (!target) throw categoryNotFound();
+    if (!canMoveThreadInto(viewer, target.id)) throw denied(viewer);
     targetCategory = target.id;
   }
 

@@ -363,6 +363,24 @@ describe('threads/operate', () => {
     expect((await op({ id: th.threadId, categoriesId: c2 }, mod.token)).Data.categoryId).toBe(c2);
   });
 
+  it('moves only into a category where the mover may post or edit, as thread.update does', async () => {
+    const [from, to] = [await buildCategory(t, admin), await buildCategory(t, admin)];
+    const editor = await buildUser(t);
+    const keys = ['viewThreads', 'thread.viewPosts', 'createThread', 'thread.edit'];
+    await buildGroup(
+      t,
+      admin,
+      keys.map((key) => `category${from}.${key}`),
+      [editor.id],
+    );
+    const th = await buildThread(t, editor.token, { categoryId: from });
+    const update = await t.post('/api/v3/thread.update', { threadId: th.threadId, categoryId: to }, editor.token);
+    expect(update.Code).toBe(Code.UNAUTHORIZED);
+    const moved = await op({ id: th.threadId, categoriesId: to }, editor.token);
+    expect(moved).toMatchObject({ Code: Code.UNAUTHORIZED, Message: update.Message });
+    expect((await detail(th.threadId, editor.token)).Data.categoryId).toBe(from);
+  });
+
   it('refuses an empty operation and a missing thread', async () => {
     expect((await op({ id: 1 }, mod.token)).Code).toBe(Code.INVALID_PARAMETER);
     expect((await op({ id: 555555, isSticky: true }, mod.token)).Code).toBe(Code.RESOURCE_NOT_FOUND);

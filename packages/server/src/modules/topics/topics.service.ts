@@ -1,10 +1,11 @@
-import { topicKey, type TopicItem, type TopicsListQuery, type TopicsPage } from '@luntan/shared';
+import { ANONYMOUS_USER_ID, topicKey, type TopicItem, type TopicsListQuery, type TopicsPage } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { pageTotal } from '../../core/page-total.js';
 import { forbidden, needLogin } from '../../core/errors.js';
 import { can, type ViewerContext } from '../../access/viewer.js';
+import { msg } from '../../i18n/index.js';
 import { listCategories } from '../categories/index.js';
 import { topicNames, type TopicRef } from '../content/index.js';
 import {
@@ -22,10 +23,13 @@ import {
  * by the services that write posts just before they render, outside their transaction: a topic exists from the
  * moment a post names it, even if that write then fails (it lists no thread then, and the hot list leaves it out).
  * The thread_topic rows follow the posts as written (topics.subscriber.ts).
+ *
+ * `creator` is who a topic made here is shown as made by (topics.list answers it to everyone): the writer, or the
+ * anonymous user (id 0) for the first post of an anonymous thread, whose author no one else may learn.
  */
-export async function topicsNamedIn(db: Kysely<DB>, text: string, userId: number): Promise<Map<string, TopicRef>> {
+export async function topicsNamedIn(db: Kysely<DB>, text: string, creator: number): Promise<Map<string, TopicRef>> {
   const names = topicNames(text);
-  const ids = await ensureTopics(db, names, userId);
+  const ids = await ensureTopics(db, names, creator);
   return new Map([...ids].map(([key, id]) => [key, { id }]));
 }
 
@@ -35,11 +39,13 @@ export async function existingTopicsNamedIn(db: Kysely<DB>, text: string): Promi
   return new Map([...ids].map(([key, id]) => [key, { id }]));
 }
 
-function present(row: TopicRow, counts?: { threadCount: number; viewCount: number }): TopicItem {
+function present(viewer: ViewerContext, row: TopicRow, counts?: { threadCount: number; viewCount: number }): TopicItem {
   return {
     topicId: row.id,
     userId: row.userId,
-    nickname: row.nickname ?? '',
+    // A topic first named by an anonymous thread is the anonymous user's (topicsNamedIn).
+    nickname:
+      row.userId === ANONYMOUS_USER_ID ? msg('threads.anonymousUser')[viewer.locale ?? 'zh'] : (row.nickname ?? ''),
     content: row.content,
     threadCount: counts?.threadCount ?? row.threadCount,
     viewCount: counts?.viewCount ?? row.viewCount,
@@ -76,7 +82,7 @@ export async function listTopicsFor(
         )
       : undefined;
   const answer: TopicsPage = {
-    pageData: rows.map((row) => present(row, counts?.get(row.id))),
+    pageData: rows.map((row) => present(viewer, row, counts?.get(row.id))),
     currentPage: page,
     perPage,
     totalCount,
