@@ -51,7 +51,9 @@ export const UPLOAD_PERMISSIONS = Object.values(UPLOAD_PERMISSION);
 export function presentAttachment(a: Attachment): AttachmentItem {
   const ext = extensionOf(a.format);
   const url = `/api/v3/attachments/${a.fileKey}.${ext}`;
-  const sizes = JSON.parse(a.sizes) as StoredImage['sizes'];
+  // An image keeps its sizes as a list; audio and video keep {"duration": n} there, and files [] or {}.
+  const kept = JSON.parse(a.sizes) as unknown;
+  const sizes = Array.isArray(kept) ? (kept as StoredImage['sizes']) : [];
   return {
     id: a.id,
     type: a.type,

@@ -1,4 +1,5 @@
 import {
+  AttachmentType,
   Code,
   DIALOG_IMAGE_URL,
   UserStatus,
@@ -81,7 +82,8 @@ async function prepareMessage(
   let attachmentId: number | null = null;
   if (body.attachmentId !== undefined) {
     const attachment = await findAttachment(ctx.db, body.attachmentId);
-    if (!attachment || attachment.userId !== me.id) {
+    // Only an image is sent this way: an upload of any other type is refused as if it were not there.
+    if (!attachment || attachment.userId !== me.id || attachment.type !== AttachmentType.IMAGE) {
       throw invalidField('attachmentId', msg('dialogs.imageNotFound'));
     }
     attachmentId = attachment.id;

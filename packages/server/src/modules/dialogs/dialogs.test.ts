@@ -199,6 +199,53 @@ describe('private messages', () => {
     });
   });
 
+  it('refuses an audio attachment as an image, as it refuses a missing one, storing nothing', async () => {
+    const [alice, bob] = [await buildUser(t), await buildUser(t)];
+    const saved = await memberPermissions(t, t.admin);
+    await setGroupPermissions(t, t.admin, GroupId.MEMBER, [...saved, 'thread.insertAudio']);
+    try {
+      // An MP3 that file-type recognises: an ID3 header and two MPEG frames.
+      const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]);
+      const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), frame, frame]);
+      const boundary = 'dialogAudio';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\naudio\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="duration"\r\n\r\n3\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n` +
+            'Content-Type: audio/mpeg\r\n\r\n',
+        ),
+        mp3,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const audio = await t.call<{ id: number }>('POST', '/api/v3/attachments', {
+        token: alice.token,
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(audio.body.Code).toBe(0);
+      const before = [await rowCount('dialogs'), await rowCount('dialogMessages')];
+      const missing = await send(alice, bob, '听听这个', { attachmentId: 999999 });
+      expect(missing).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'attachmentId' } });
+      const refused = await send(alice, bob, '听听这个', { attachmentId: audio.body.Data.id });
+      expect(refused).toMatchObject({
+        Code: Code.INVALID_PARAMETER,
+        Message: missing.Message,
+        Data: { field: 'attachmentId' },
+      });
+      const { dialogId } = (await send(bob, alice, '发来看看')).Data;
+      const inDialog = await t.post(
+        '/api/v3/dialog/message.create',
+        { dialogId, messageText: '听听这个', attachmentId: audio.body.Data.id },
+        alice.token,
+      );
+      expect(inDialog).toMatchObject({ Code: Code.INVALID_PARAMETER, Data: { field: 'attachmentId' } });
+      expect([await rowCount('dialogs'), await rowCount('dialogMessages')]).toEqual([before[0]! + 1, before[1]! + 1]);
+    } finally {
+      await setGroupPermissions(t, t.admin, GroupId.MEMBER, saved);
+    }
+  });
+
   it('stores 50 messages sent at once in one dialog and counts them unread exactly', async () => {
     const [alice, bob] = [await buildUser(t), await buildUser(t)];
     const { dialogId } = (await send(alice, bob, '开始')).Data;
