@@ -10,7 +10,7 @@ import {
 } from '../../core/safe-fetch.js';
 import { canAnywhere, requireUser, type ViewerContext } from '../../access/viewer.js';
 import { msg } from '../../i18n/index.js';
-import { readProductPage, shopType } from './goods-page.js';
+import { readProductPage, shopType, type ProductFacts } from './goods-page.js';
 
 /** The most of a product page that is read: 1 MB (a longer page is cut; its head is what counts). */
 export const GOODS_PAGE_MAX_BYTES = 1024 * 1024;
@@ -99,8 +99,14 @@ export async function analyseGoods(
   if (!/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
     throw failed(msg('goods.notHtml', { type: contentType.split(';')[0]?.trim() || '?' }));
   }
-  const facts = readProductPage(decode(res.body, contentType), res.url);
-  if (!facts.title) throw failed(msg('goods.nothingFound'));
+  let facts: ProductFacts | undefined;
+  try {
+    facts = readProductPage(decode(res.body, contentType), res.url);
+  } catch {
+    // Markup the reader cannot get through (whatever the page does to it) names no product: the poster types it.
+    facts = undefined;
+  }
+  if (!facts?.title) throw failed(msg('goods.nothingFound'));
   return {
     title: facts.title,
     price: facts.price,

@@ -24,6 +24,12 @@ const JSON_LD = `<html><head><title>Page title</title>
 
 const TITLE_ONLY = '<html><head><title>  Just a\n title  </title></head><body></body></html>';
 
+/** JSON-LD whose Product name nests 200,000 arrays (about 400 kB, under the 1 MB read): deeper than any stack. */
+const DEEP = `<html><head><script type="application/ld+json">{"@type":"Product","name":${'['.repeat(200_000)}"x"${']'.repeat(200_000)}}</script></head><body></body></html>`;
+
+/** JSON-LD that is one array of 300,000 items (about 600 kB): more arguments than one call may take. */
+const WIDE = `<html><head><script type="application/ld+json">[${'1,'.repeat(300_000)}{"@type":"Product","name":"x"}]</script></head><body></body></html>`;
+
 /** A page of 2 MB: its <title> in the first bytes, OpenGraph only after 1.5 MB (never read). */
 const BIG = `<html><head><title>Big page</title></head><body>${'x'.repeat(1_500_000)}
 <meta property="og:title" content="Beyond the first megabyte">${'y'.repeat(500_000)}</body></html>`;
@@ -46,6 +52,10 @@ beforeAll(async () => {
         return html(TITLE_ONLY);
       case '/big':
         return html(BIG);
+      case '/deep':
+        return html(DEEP);
+      case '/wide':
+        return html(WIDE);
       case '/json':
         return html('{"title":"x"}', 'application/json');
       case '/empty':
@@ -150,6 +160,16 @@ describe('goods/analysis with ALLOW_PRIVATE_FETCH=1', () => {
       expect(res.Code, path).toBe(code);
       expect(res.Message, path).toBe(text);
       expect(res.Data).toMatchObject({ field: 'address' });
+    }
+  });
+
+  it('answers "nothing found", not an internal error, for JSON-LD nested too deep or too wide to walk', async () => {
+    const member = await t.buildMember();
+    for (const path of ['/deep', '/wide']) {
+      const res = await analyse(member.token, `${origin}${path}`);
+      expect(res.Code, `${path}: ${res.Message}`).toBe(Code.EXTERNAL_API_ERROR);
+      expect(res.Message, path).toBe('没有在这个网页找到商品信息，请手动填写');
+      expect(res.Data, path).toMatchObject({ field: 'address' });
     }
   });
 

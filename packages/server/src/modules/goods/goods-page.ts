@@ -70,6 +70,11 @@ function isProduct(node: Record<string, Json>): boolean {
   return types.some((t) => typeof t === 'string' && /(^|[/:])(Product|ProductGroup|IndividualProduct)$/.test(t));
 }
 
+/** How many JSON-LD nodes findProduct looks at: a page names its product among the first few. */
+const MAX_NODES = 500;
+/** How deep firstString looks into a value: a name, price or picture is a level or two down (["x"], {url}). */
+const MAX_DEPTH = 8;
+
 /** The first schema.org Product among the JSON-LD blocks (top level, in arrays or in @graph). */
 function findProduct(blocks: string[]): Record<string, Json> | undefined {
   const queue: Json[] = [];
@@ -80,10 +85,15 @@ function findProduct(blocks: string[]): Record<string, Json> | undefined {
       // A broken block says nothing.
     }
   }
-  for (let i = 0; i < queue.length && i < 500; i++) {
+  for (let i = 0; i < queue.length && i < MAX_NODES; i++) {
     const node = queue[i];
-    if (Array.isArray(node)) queue.push(...node);
-    else if (isObject(node)) {
+    if (Array.isArray(node)) {
+      // One by one, not push(...node): an array of a few hundred thousand items is more arguments than a call takes.
+      for (const item of node) {
+        if (queue.length >= MAX_NODES) break;
+        queue.push(item);
+      }
+    } else if (isObject(node)) {
       if (isProduct(node)) return node;
       if (node['@graph'] !== undefined) queue.push(node['@graph']);
     }
@@ -91,11 +101,13 @@ function findProduct(blocks: string[]): Record<string, Json> | undefined {
   return undefined;
 }
 
-const firstString = (v: Json | undefined): string | undefined => {
+/** The first string (or number) in a value, at most MAX_DEPTH levels down: a page may nest far deeper than a stack. */
+const firstString = (v: Json | undefined, depth = 0): string | undefined => {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return String(v);
-  if (Array.isArray(v)) return firstString(v[0]);
-  if (isObject(v)) return firstString(v.url ?? v.contentUrl ?? v['@id']);
+  if (depth >= MAX_DEPTH) return undefined;
+  if (Array.isArray(v)) return firstString(v[0], depth + 1);
+  if (isObject(v)) return firstString(v.url ?? v.contentUrl ?? v['@id'], depth + 1);
   return undefined;
 };
 

@@ -63,6 +63,25 @@ interface OEmbed {
   thumbnail_url?: string;
 }
 
+/** The oEmbed fields a card uses, each kept only when it is a string: the site chooses what its JSON holds. */
+function oEmbedOf(json: unknown): OEmbed {
+  if (typeof json !== 'object' || json === null) return {};
+  const fields = json as Record<string, unknown>;
+  const text = (key: keyof OEmbed) => {
+    const value = fields[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    title: text('title'),
+    author_name: text('author_name'),
+    provider_name: text('provider_name'),
+    thumbnail_url: text('thumbnail_url'),
+  };
+}
+
+/** An error's message, short enough for the row. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
 /** The page's oEmbed data, when it names an endpoint (<link type="application/json+oembed">) that answers. */
 async function readOEmbed(html: string, base: URL, allowPrivate: PrivatePolicy): Promise<OEmbed | null> {
   const tag = /<link\b[^>]*type=["']application\/json\+oembed["'][^>]*>/i.exec(html)?.[0];
@@ -76,7 +95,7 @@ async function readOEmbed(html: string, base: URL, allowPrivate: PrivatePolicy):
       headers: { 'user-agent': USER_AGENT, accept: 'application/json' },
     });
     if (res.status < 200 || res.status >= 300 || res.truncated) return null;
-    return JSON.parse(res.body.toString('utf8')) as OEmbed;
+    return oEmbedOf(JSON.parse(res.body.toString('utf8')));
   } catch {
     return null;
   }
@@ -118,9 +137,20 @@ async function copyImage(
 /**
  * Reads a page's OpenGraph, Twitter card and oEmbed data (open-graph-scraper on the HTML the server fetched itself,
  * through core/safe-fetch.ts: no loopback, private or link-local address, after redirects and DNS too, unless
- * ALLOW_PRIVATE_FETCH=1), and keeps a copy of its image.
+ * ALLOW_PRIVATE_FETCH=1), and keeps a copy of its image. Never throws: whatever goes wrong is an answer without a card.
  */
 export async function fetchPreview(
+  rawUrl: string,
+  options: { allowPrivate: PrivatePolicy; files: FileStore },
+): Promise<FetchedPreview> {
+  try {
+    return await readPreview(rawUrl, options);
+  } catch (error) {
+    return { ok: false, error: errorText(error) };
+  }
+}
+
+async function readPreview(
   rawUrl: string,
   options: { allowPrivate: PrivatePolicy; files: FileStore },
 ): Promise<FetchedPreview> {
@@ -138,7 +168,7 @@ export async function fetchPreview(
       },
     });
   } catch (error) {
-    return { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+    return { ok: false, error: errorText(error) };
   }
   if (res.status < 200 || res.status >= 300) return { ok: false, error: `HTTP ${res.status}` };
   const type = String(res.headers['content-type'] ?? '');

@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { WorkerLoop } from '../../core/worker-loop.js';
 import { renderPostsAgain } from '../rerender/index.js';
-import { fetchPreview, PAGE_TIMEOUT_MS } from './fetch-preview.js';
-import { claimPreview, duePreviews, finishPreview, postsOfPreview } from './link-previews.repository.js';
+import { errorText, fetchPreview, PAGE_TIMEOUT_MS, type FetchedPreview } from './fetch-preview.js';
+import {
+  claimPreview,
+  duePreviews,
+  finishPreview,
+  giveUpPreviews,
+  postsOfPreview,
+} from './link-previews.repository.js';
 
 /** How often each process looks for previews to fetch (those another process left, or missed kicks). */
 const POLL_MS = 15_000;
@@ -44,6 +50,7 @@ export class LinkPreviewWorker {
 
   private async drain(): Promise<void> {
     const { db, config, files } = this.ctx;
+    await giveUpPreviews(db, new Date().toISOString());
     for (;;) {
       const at = new Date();
       const due = await duePreviews(db, at.toISOString(), BATCH);
@@ -52,7 +59,10 @@ export class LinkPreviewWorker {
         if (this.loop.isStopped) return;
         const until = new Date(at.getTime() + LEASE_MS).toISOString();
         if (!(await claimPreview(db, row.id, row.attempts, new Date().toISOString(), until))) continue;
-        const result = await fetchPreview(row.url, { allowPrivate: config.allowPrivateFetch, files });
+        // fetchPreview answers its failures; should anything still throw, the row is finished, not left claimed.
+        const result = await fetchPreview(row.url, { allowPrivate: config.allowPrivateFetch, files }).catch(
+          (error: unknown): FetchedPreview => ({ ok: false, error: errorText(error) }),
+        );
         await finishPreview(db, row.id, result, new Date().toISOString());
         if (result.ok) await renderPostsAgain(this.ctx, await postsOfPreview(db, row.id));
         else this.loop.logger?.info({ url: row.url, error: result.error }, 'link previews: no card for a link');

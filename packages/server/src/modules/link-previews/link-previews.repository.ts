@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
@@ -30,16 +30,41 @@ export async function notePostLinks(db: Kysely<DB>, postId: number, urls: readon
   return added;
 }
 
-/** Pending previews, or fetching ones whose claim ran out (their process stopped), oldest first. */
+/**
+ * How many times a preview is claimed before it is given up: a fetch that finishes (card or not) takes one claim, and
+ * only a process that stopped mid-fetch (or a round that failed) leaves a claim to run out and be taken again. However
+ * that happens, no address is fetched more often than this.
+ */
+export const MAX_PREVIEW_ATTEMPTS = 5;
+
+/** Pending, or fetching with a claim run out (its process stopped or its round failed). */
+const isDue = (eb: ExpressionBuilder<DB, 'linkPreviews'>, at: string) =>
+  eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'fetching'), eb('claimedUntil', '<', at)])]);
+
+/** Due previews with claims left, oldest first. */
 export function duePreviews(db: Kysely<DB>, at: string, limit: number) {
   return db
     .selectFrom('linkPreviews')
     .select(['id', 'url', 'attempts'])
-    .where((eb) =>
-      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'fetching'), eb('claimedUntil', '<', at)])]),
-    )
+    .where((eb) => isDue(eb, at))
+    .where('attempts', '<', MAX_PREVIEW_ATTEMPTS)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+/** Finishes as failed the due previews that have had all their claims (the link stays plain). */
+export async function giveUpPreviews(db: Kysely<DB>, at: string): Promise<void> {
+  await db
+    .updateTable('linkPreviews')
+    .set({
+      status: 'failed',
+      error: `given up after ${MAX_PREVIEW_ATTEMPTS} attempts`,
+      claimedUntil: null,
+      fetchedAt: at,
+    })
+    .where((eb) => isDue(eb, at))
+    .where('attempts', '>=', MAX_PREVIEW_ATTEMPTS)
     .execute();
 }
 
@@ -50,9 +75,8 @@ export async function claimPreview(db: Kysely<DB>, id: number, attempts: number,
     .set({ status: 'fetching', claimedUntil: until, attempts: attempts + 1 })
     .where('id', '=', id)
     .where('attempts', '=', attempts)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'fetching'), eb('claimedUntil', '<', at)])]),
-    )
+    .where('attempts', '<', MAX_PREVIEW_ATTEMPTS)
+    .where((eb) => isDue(eb, at))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

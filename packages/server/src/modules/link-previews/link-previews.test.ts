@@ -73,6 +73,17 @@ function pages(): Record<string, (res: ServerResponse) => void> {
       }),
       'application/json',
     ),
+    // oEmbed whose fields are not strings: a preview that once threw out of its round and was fetched for ever.
+    '/odd-oembed': html(
+      page(
+        '<title>A page with odd oEmbed</title>' +
+          '<link rel="alternate" type="application/json+oembed" href="/oembed-odd">',
+      ),
+    ),
+    '/oembed-odd': html(
+      JSON.stringify({ title: 12345, author_name: { name: 'x' }, provider_name: ['y'], thumbnail_url: 7 }),
+      'application/json',
+    ),
     '/gbk': (res) => {
       // 标题 in GBK, named by the page's own <meta charset>.
       const title = Buffer.from([0xb1, 0xea, 0xcc, 0xe2]);
@@ -191,6 +202,59 @@ describe('link previews', () => {
       ['failed', 'HTTP 404'],
       ['failed', 'the page has no title'],
     ]);
+  });
+
+  it('reads oEmbed fields only when they are strings; the preview is fetched once, not again and again', async () => {
+    const url = `${origin}/odd-oembed`;
+    const thread = await t.buildThread(undefined, { text: url });
+    const db = t.app.ctx.db;
+    const row = () =>
+      db
+        .selectFrom('linkPreviews')
+        .select(['status', 'attempts', 'title'])
+        .where('url', '=', url)
+        .executeTakeFirstOrThrow();
+    await t.app.ctx.linkPreviews.runDue();
+    // Were it left claimed, its lease running out would hand it to the next round.
+    await db
+      .updateTable('linkPreviews')
+      .set({ claimedUntil: '2000-01-01T00:00:00.000Z' })
+      .where('url', '=', url)
+      .execute();
+    await t.app.ctx.linkPreviews.runDue();
+    await t.app.ctx.events.drain();
+    expect(await row()).toEqual({ status: 'ok', attempts: 1, title: 'A page with odd oEmbed' });
+    const detail = await t.get<ThreadDetail>(`/api/v3/thread.detail?threadId=${thread.threadId}`);
+    expect(cardsOf(detail.Data.content.html)[0]).toContain('A page with odd oEmbed');
+  });
+
+  it('gives a preview up as failed once its claims reach the limit, without fetching it again', async () => {
+    const url = `${origin}/question/12345?stuck`;
+    const db = t.app.ctx.db;
+    // As a preview whose fifth claim's process stopped mid-fetch leaves it: claimed, the claim run out.
+    await db
+      .insertInto('linkPreviews')
+      .values({
+        url,
+        status: 'fetching',
+        attempts: 5,
+        claimedUntil: '2000-01-01T00:00:00.000Z',
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+    await t.app.ctx.linkPreviews.runDue();
+    const row = await db
+      .selectFrom('linkPreviews')
+      .select(['status', 'attempts', 'claimedUntil', 'title', 'error'])
+      .where('url', '=', url)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'failed',
+      attempts: 5,
+      claimedUntil: null,
+      title: '',
+      error: 'given up after 5 attempts',
+    });
   });
 
   it('a reply edited to hold a link alone on its line shows its card', async () => {
