@@ -271,6 +271,36 @@ describe('handing out', () => {
     expect(notices[0]!.content).toContain('1.00 元');
   });
 
+  it('gives a packet to a reply held for review once it is approved, not before', async () => {
+    const words = await t.post(
+      '/api/stop-words/batch.v2',
+      { data: { type: 'stop-words', words: ['待审红包={MOD}'], overwrite: false } },
+      t.admin,
+    );
+    expect(words.Code).toBe(0);
+    const author = await fundedAuthor('10.00');
+    const made = await create(author.token, packetBody({ number: 2, price: '1.00' }));
+    const id = made.Data.threadId;
+    const member = await t.buildMember();
+    const held = await t.post<{ id: number; isApproved: boolean }>(
+      '/api/v3/posts.create',
+      { id, content: '回复 待审红包' },
+      member.token,
+    );
+    expect(held.Data.isApproved).toBe(false);
+    expect((await partOf(id)).remainNumber).toBe(2);
+    const approved = await t.post(
+      '/api/backAdmin/manage.submit.review',
+      { type: 'post', ids: [held.Data.id], action: 'approve' },
+      t.admin,
+    );
+    expect(approved.Code).toBe(0);
+    const part = await partOf(id, member.token);
+    expect(part.remainNumber).toBe(1);
+    expect(part.mine).toMatchObject({ amount: '1.00' });
+    expect(await balances(member.id)).toEqual({ available: 100, frozen: 0 });
+  });
+
   it('under the likes condition gives the packet to the reply’s author once it has enough likes', async () => {
     const author = await fundedAuthor('10.00');
     const made = await create(author.token, packetBody({ condition: 1, likenum: 2, number: 1 }));
