@@ -31,6 +31,21 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
   return cookie ? cookie : null;
 }
 
+/** The viewer a user is, from the groups they hold (administrators hold every key). */
+function heldViewer(user: User, held: { groups: ViewerContext['groups']; permissions: string[] }): ViewerContext {
+  const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
+  const permissions = new Set(isAdmin ? PERMISSION_KEYS : held.permissions);
+  return { user, tokenId: null, groups: held.groups, isAdmin, permissions };
+}
+
+/**
+ * The viewer a member would be on a request of their own (one read of their groups and permissions), to decide
+ * what someone else's act may tell them: a notice does not quote a thread they may not read.
+ */
+export async function viewerOfUser(db: Kysely<DB>, user: User): Promise<ViewerContext> {
+  return heldViewer(user, await groupsAndPermissionsOfUser(db, user.id, now()));
+}
+
 /** Don't write last-used on every request: once a minute per token is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -62,13 +77,8 @@ export async function resolveViewer(db: Kysely<DB>, token: string | null, cache?
           lastUsedAt = at;
         }
         const held = await groupsAndPermissionsOfUser(db, found.user.id, at);
-        const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
         const viewer: ViewerContext = {
-          user: found.user,
-          tokenId: null,
-          groups: held.groups,
-          isAdmin,
-          permissions: new Set(isAdmin ? PERMISSION_KEYS : held.permissions),
+          ...heldViewer(found.user, held),
           apiKey: { id: found.keyId, scope: found.scope },
         };
         if (cache && version !== undefined) {
@@ -86,9 +96,7 @@ export async function resolveViewer(db: Kysely<DB>, token: string | null, cache?
         lastUsedAt = at;
       }
       const held = await groupsAndPermissionsOfUser(db, user.id, at);
-      const isAdmin = held.groups.some((g) => g.id === GroupId.ADMINISTRATOR);
-      const permissions = new Set(isAdmin ? PERMISSION_KEYS : held.permissions);
-      const viewer: ViewerContext = { user, tokenId, groups: held.groups, isAdmin, permissions };
+      const viewer: ViewerContext = { ...heldViewer(user, held), tokenId };
       if (cache && version !== undefined) {
         const ends = Math.min(Date.parse(session.expiresAt), held.expiresAt ? Date.parse(held.expiresAt) : Infinity);
         cache.set(token, viewer, version, ends, lastUsedAt);

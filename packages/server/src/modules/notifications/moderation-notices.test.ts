@@ -29,6 +29,17 @@ const notices = async (token: string) => {
 };
 const rowsOf = (userId: number) =>
   t.server.database.db.selectFrom('notifications').selectAll().where('userId', '=', userId).orderBy('id').execute();
+const adminId = async () =>
+  (
+    await t.server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', ADMIN.username)
+      .executeTakeFirstOrThrow()
+  ).id;
+/** `token`'s member blocks the administrator. */
+const blockAdmin = async (token: string) =>
+  expect((await t.post('/api/v3/users/deny.create', { id: await adminId() }, token)).Code).toBe(0);
 const operate = (body: Record<string, unknown>, token = admin) => t.post('/api/v3/threads/operate', body, token);
 const review = (type: 'thread' | 'post', ids: number[], action: string) =>
   t.post('/api/backAdmin/manage.submit.review', { type, ids, action }, admin);
@@ -76,6 +87,21 @@ describe('threads and replies', () => {
     ]);
     expect(list[2]!.content).toContain('“删三”');
     expect(await rowsOf(other.id)).toHaveLength(0);
+  });
+
+  it('a member who blocked the moderator still hears what was done to their content (the site speaks)', async () => {
+    const author = await buildUser(t);
+    await blockAdmin(author.token);
+    const thread = await buildThread(t, author.token, { title: '屏蔽了管理员' });
+    const reply = await buildReply(t, author.token, thread.threadId, { text: '被隐藏的回复' });
+    expect((await t.post('/api/v3/posts.update', { id: reply.id, isDeleted: true }, admin)).Code).toBe(0);
+    expect((await operate({ id: thread.threadId, isEssence: true })).Code).toBe(0);
+    expect((await operate({ id: thread.threadId, isDeleted: true })).Code).toBe(0);
+    expect((await notices(author.token)).map((n) => [n.title, n.postId, n.fromUser])).toEqual([
+      ['内容被删除', thread.postId, null],
+      ['内容被设为精华', thread.postId, null],
+      ['内容被删除', reply.id, null],
+    ]);
   });
 
   it('the review queue tells the author of each approved, ignored or deleted thread or reply', async () => {
@@ -161,15 +187,23 @@ describe('accounts', () => {
       ['system', '账号被禁用', `${user.username}，你的账号已被禁用，原因：刷屏`],
     ]);
 
-    const adminId = (
-      await t.server.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', ADMIN.username)
-        .executeTakeFirstOrThrow()
-    ).id;
-    expect((await update({ id: adminId, groupIds: [GroupId.ADMINISTRATOR, GroupId.MEMBER] })).Code).toBe(0);
-    expect((await rowsOf(adminId)).filter((r) => r.title === '用户组已调整')).toHaveLength(0);
-    expect((await update({ id: adminId, groupIds: [GroupId.ADMINISTRATOR] })).Code).toBe(0);
+    const adminUserId = await adminId();
+    expect((await update({ id: adminUserId, groupIds: [GroupId.ADMINISTRATOR, GroupId.MEMBER] })).Code).toBe(0);
+    expect((await rowsOf(adminUserId)).filter((r) => r.title === '用户组已调整')).toHaveLength(0);
+    expect((await update({ id: adminUserId, groupIds: [GroupId.ADMINISTRATOR] })).Code).toBe(0);
+  });
+
+  it('a user who blocked the administrator still hears of a ban and a change of groups', async () => {
+    const user = await buildUser(t);
+    await blockAdmin(user.token);
+    const update = (body: Record<string, unknown>) => t.post('/api/backAdmin/users/update.user', body, admin);
+    expect((await update({ id: user.id, status: 1, reason: '刷屏' })).Code).toBe(0);
+    expect((await update({ id: user.id, status: 0 })).Code).toBe(0);
+    expect((await update({ id: user.id, groupIds: [GroupId.FREE_TRIAL] })).Code).toBe(0);
+    expect((await notices(user.token)).map((n) => [n.title, n.fromUser])).toEqual([
+      ['用户组已调整', null],
+      ['账号已解除禁用', null],
+      ['账号被禁用', null],
+    ]);
   });
 });

@@ -14,8 +14,9 @@ import {
 
 /*
  * How one notice is made: the rules every notice keeps (nobody is told about their own action, nobody hears from a
- * user they blocked, a template switched off sends nothing, a subject is told once or merged), its text from the
- * template, and the word to the user's open pages. The verbs that decide who is told what: notifications.service.ts.
+ * user they blocked, though what a moderator does is told as the site's word, a template switched off sends nothing,
+ * a subject is told once or merged), its text from the template, and the word to the user's open pages. The verbs
+ * that decide who is told what: notifications.service.ts.
  */
 
 /**
@@ -38,9 +39,12 @@ export interface Notice {
   /** The template's code key ('post.replied'). */
   key: string;
   userId: number;
-  /** Who acted: never told themselves, and a user who blocked them is not told. */
+  /** Who acted: never told themselves; a user who blocked them is not told when the notice shows them (showActor). */
   actorId: number | null;
-  /** Shown as the notice's fromUser (interactions: yes; what administrators do: no, it is the site speaking). */
+  /**
+   * Shown as the notice's fromUser (interactions: yes; what administrators do: no, it is the site speaking, so a
+   * member who blocked the moderator is still told that their thread was deleted or their account banned).
+   */
   showActor: boolean;
   vars?: Record<string, string | number>;
   threadId?: number | null;
@@ -96,7 +100,7 @@ export async function send(ctx: AppContext, asked: Notice): Promise<boolean> {
   if (n.actorId !== null && n.actorId === n.userId) return false;
   const recipient = await findPerson(db, n.userId);
   if (!recipient) return false;
-  if (n.actorId !== null && (await hasBlocked(db, n.userId, n.actorId))) return false;
+  if (n.actorId !== null && n.showActor && (await hasBlocked(db, n.userId, n.actorId))) return false;
   if (n.subject?.mode === 'once' && (await hasSubjectNotice(db, n.userId, n.subject.key))) return false;
   const actor = n.actorId !== null ? await findPerson(db, n.actorId) : undefined;
   const site = await readSiteInfo(db);

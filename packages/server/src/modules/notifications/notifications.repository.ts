@@ -146,6 +146,11 @@ export function findPerson(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
+/** A user's whole row: what the access floor builds their viewer from (whether a notice may quote a thread). */
+export function findUserRow(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Whether `userId` blocked `other` (a blocked user's actions tell the blocker nothing). */
 export async function hasBlocked(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
   const row = await db
@@ -157,7 +162,10 @@ export async function hasBlocked(db: Kysely<DB>, userId: number, other: number):
   return row !== undefined;
 }
 
-/** A post with what decides whether it is visible, and its thread's author and title. */
+/**
+ * A post with what decides whether it is visible and to whom (its thread's standing and category), and its thread's
+ * author and title.
+ */
 export function findPostSubject(db: Kysely<DB>, postId: number) {
   return db
     .selectFrom('posts')
@@ -175,6 +183,7 @@ export function findPostSubject(db: Kysely<DB>, postId: number) {
       'posts.deletedAt',
       'posts.contentHtml',
       'threads.userId as threadUserId',
+      'threads.categoryId as threadCategoryId',
       'threads.isAnonymous as threadIsAnonymous',
       'threads.title as threadTitle',
       'threads.isApproved as threadIsApproved',

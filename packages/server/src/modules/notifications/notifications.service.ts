@@ -1,11 +1,14 @@
 import { CashStatus, formatMoney, OrderType, UserStatus, type DomainEventPayload } from '@luntan/shared';
+import { viewerOfUser } from '../../access/viewer.js';
 import type { AppContext } from '../../context.js';
 import { plainText, summarize } from '../content/index.js';
 import { readSiteInfo } from '../settings/index.js';
+import { canReadThread } from '../threads/index.js';
 import {
   findPerson,
   findPostSubject,
   findThreadSubject,
+  findUserRow,
   groupNames,
   mentionedUserIds,
   type PostSubject,
@@ -71,6 +74,24 @@ async function actorOf(ctx: AppContext, p: PostSubject): Promise<Omit<Notice, 'k
   return { ...common, actorId: p.userId, showActor: true, vars: { content: quoteOf(p) } };
 }
 
+/**
+ * Whether the member may read the post's thread, as thread.detail decides: a reply, mention or like notice quotes
+ * the thread and links to it, so one posted where the member may not look (or moved there since) tells them nothing.
+ * One read of their groups per member told.
+ */
+async function readsThread(ctx: AppContext, userId: number, p: PostSubject): Promise<boolean> {
+  const user = await findUserRow(ctx.db, userId);
+  if (!user) return false;
+  return canReadThread(await viewerOfUser(ctx.db, user), {
+    id: p.threadId,
+    categoryId: p.threadCategoryId,
+    userId: p.threadUserId,
+    isDraft: p.threadIsDraft,
+    isApproved: p.threadIsApproved,
+    deletedAt: p.threadDeletedAt,
+  });
+}
+
 async function tellPostPublished(ctx: AppContext, postId: number): Promise<void> {
   const p = await findPostSubject(ctx.db, postId);
   if (!p || !isVisible(p)) return;
@@ -81,19 +102,24 @@ async function tellPostPublished(ctx: AppContext, postId: number): Promise<void>
     for (const userId of authors) if (userId !== null) answered.add(userId);
   }
   for (const userId of answered) {
+    // One's own post tells nobody (send): no need to read who they are.
+    if (userId === p.userId || !(await readsThread(ctx, userId, p))) continue;
     await send(ctx, { ...base, key: 'post.replied', userId, subject: { key: `replied:post:${p.id}`, mode: 'once' } });
   }
   for (const userId of await mentionedUserIds(ctx.db, p.id)) {
-    if (answered.has(userId) || userId === p.userId) continue;
+    if (answered.has(userId) || userId === p.userId || !(await readsThread(ctx, userId, p))) continue;
     await send(ctx, { ...base, key: 'post.reminded', userId, subject: { key: `related:post:${p.id}`, mode: 'once' } });
   }
 }
 
-/** A new like of a post: its author is told; likes of one post within the window merge into one notice. */
+/**
+ * A new like of a post: its author is told, if they may still read its thread; likes of one post within the window
+ * merge into one notice.
+ */
 export async function notifyLiked(ctx: AppContext, actorId: number, postId: number): Promise<void> {
   await safely(ctx, 'liked', async () => {
     const p = await findPostSubject(ctx.db, postId);
-    if (!p || !isVisible(p)) return;
+    if (!p || !isVisible(p) || actorId === p.userId || !(await readsThread(ctx, p.userId, p))) return;
     await send(ctx, {
       key: 'post.liked',
       userId: p.userId,

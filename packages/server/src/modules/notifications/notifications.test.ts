@@ -8,7 +8,7 @@ import {
 } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../core/live.js';
-import { buildReply, buildThread } from '../../test/forum-fixtures.js';
+import { buildCategory, buildGroup, buildReply, buildThread } from '../../test/forum-fixtures.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { MERGE_WINDOW_MS } from './notice-sender.js';
 
@@ -225,6 +225,54 @@ describe('likes', () => {
       .execute();
     await like((await member()).token, thread.postId);
     expect(await rowsOf(alice.id)).toHaveLength(3);
+  });
+});
+
+describe('who may read the thread', () => {
+  /** A member whose group reads, replies and likes in category 1 only. */
+  const outsider = async () => {
+    const m = await member();
+    await buildGroup(
+      t,
+      admin,
+      ['category1.viewThreads', 'category1.thread.viewPosts', 'category1.thread.reply', 'category1.thread.likePosts'],
+      [m.id],
+    );
+    return m;
+  };
+  const detailCode = async (threadId: number, token: string) =>
+    (await t.get(`/api/v3/thread.detail?threadId=${threadId}`, token)).Code;
+
+  it('a mention in a thread the member may not read tells them nothing (nor quotes its title)', async () => {
+    const m = await outsider();
+    const closed = await buildCategory(t, admin);
+    const secret = await buildThread(t, admin, { categoryId: closed, title: '机密标题', text: `你好 @${m.username}` });
+    expect(await detailCode(secret.threadId, m.token)).toBe(Code.UNAUTHORIZED);
+    // The same mention where the member may read is told (the group lets mentions through at all).
+    const open = await buildThread(t, admin, { title: '公开标题', text: `你好 @${m.username}` });
+    expect((await rowsOf(m.id)).map((r) => [r.type, r.threadId])).toEqual([['related', open.threadId]]);
+  });
+
+  it('replies and likes in a thread moved where the member may not read tell them nothing', async () => {
+    const [m, alice] = [await outsider(), await member()];
+    const thread = await buildThread(t, alice.token, { title: '后来搬走' });
+    const reply = await buildReply(t, m.token, thread.threadId, { text: 'M 的回复' });
+    expect((await like(alice.token, reply.id)).Code).toBe(0);
+    // Listed, so read: a later like would start a new notice rather than join this one.
+    expect((await notices(m.token)).map((n) => n.type)).toEqual(['liked']);
+
+    const closed = await buildCategory(t, admin);
+    const moved = await t.post('/api/v3/threads/operate', { id: thread.threadId, categoriesId: closed }, admin);
+    expect(moved.Code).toBe(0);
+    expect(await detailCode(thread.threadId, m.token)).toBe(Code.UNAUTHORIZED);
+    await buildReply(t, alice.token, thread.threadId, { text: '爱丽丝的机密评论', replyId: reply.id });
+    await buildReply(t, alice.token, thread.threadId, { text: `又提到 @${m.username}` });
+    const bob = await member();
+    expect((await like(bob.token, reply.id)).Code).toBe(0);
+    expect((await rowsOf(m.id)).map((r) => r.type)).toEqual(['liked']);
+    // Those who may read it are still told: the thread's author hears of a reply there.
+    const bobs = await buildReply(t, bob.token, thread.threadId, { text: '鲍勃的回复' });
+    expect((await rowsOf(alice.id)).map((r) => r.postId)).toEqual([reply.id, bobs.id]);
   });
 });
 

@@ -11,6 +11,7 @@ export {
   assertMayPublish,
   canEditPost,
   canHidePost,
+  canReadThread,
   denied,
   isPublished,
   postAbility,

@@ -47,10 +47,18 @@ export function assertMayPublish(viewer: ViewerContext): void {
 /** Whether the thread is open to replies, likes and favourites (published and approved). */
 export const isPublished = (t: ThreadState): boolean => t.deletedAt === null && t.isDraft === 0 && t.isApproved === 1;
 
+/**
+ * Whether the viewer may read the thread and its posts: it exists for them and they hold thread.viewPosts in its
+ * category. What thread.detail asks (assertCanReadThread), and what decides whether a notice may quote the thread.
+ */
+export function canReadThread(viewer: ViewerContext, t: ThreadState): boolean {
+  return threadExistsFor(viewer, t) && can(viewer, 'thread.viewPosts', t.categoryId);
+}
+
 /** Throws -4004 when the thread does not exist for the viewer, -3001/-4002 without thread.viewPosts. */
 export function assertCanReadThread(viewer: ViewerContext, t: ThreadState | undefined): asserts t is ThreadState {
   if (!t || !threadExistsFor(viewer, t)) throw threadNotFound();
-  if (!can(viewer, 'thread.viewPosts', t.categoryId)) throw denied(viewer);
+  if (!canReadThread(viewer, t)) throw denied(viewer);
 }
 
 export function canEditThread(viewer: ViewerContext, t: ThreadState): boolean {
