@@ -69,7 +69,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   // Money (docs/money.md). siteMode 'pay': new members pay sitePrice to join (-3006 until they do).
   s('siteMode', 'string', 'public'),
   s('sitePrice', 'money', '0.00'),
-  /** Days a paid joining lasts; 0: for ever. */
+  /** Days a paid joining lasts (0 to PAID_DAYS_MAX); 0: for ever. */
   s('siteExpire', 'number', 0),
   /** Shares of thread sales and rewards in tenths: the author's and the site's (the family's defaults 10 and 0). */
   s('siteAuthorScale', 'number', 10),
@@ -129,6 +129,12 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
  * call neither writes nor reads them, and the back office never lists them.
  */
 export const INTERNAL_SETTING_TAG = 'internal';
+
+/**
+ * The most days a paid joining (siteExpire) may last: 100 years, as for a paid group's days. Every date it leads to
+ * stays a four-digit year (dates are compared as text) and within what Date can hold.
+ */
+export const PAID_DAYS_MAX = 36_500;
 
 /** The SMS providers the back office may choose (smsProvider); '' is off. */
 export const SMS_PROVIDERS = ['', 'tencent', 'aliyun'] as const;

@@ -4,7 +4,8 @@ import type { settings as zh } from '../zh/settings.js';
 /** The server's English messages: settings (the keys of zh/settings.ts). */
 export const settings = {
   noSettingNamed: 'There is no setting named {{key}} ({{tag}})',
-  wholeNumber0To10: '{{key}} must be a whole number from 0 to 10',
+  wholeNumberFromTo: '{{key}} must be a whole number from {{min}} to {{max}}',
+  wholeNumberAtLeast: '{{key}} must be a whole number, {{min}} or more',
   httpAddress: '{{key}} must be an http:// or https:// address',
   imagePathOrAddress: '{{key}} must be a path on this site or an http:// or https:// address',
   smtpUrlFormat: 'smtpUrl must be an smtp:// or smtps:// address, such as smtps://user:password@smtp.example.com:465',

@@ -1,7 +1,8 @@
 /** The server's Chinese messages: settings. */
 export const settings = {
   noSettingNamed: '没有名为 {{key}}（{{tag}}）的设置项',
-  wholeNumber0To10: '{{key}} 需要是 0 到 10 的整数',
+  wholeNumberFromTo: '{{key}} 需要是 {{min}} 到 {{max}} 的整数',
+  wholeNumberAtLeast: '{{key}} 需要是不小于 {{min}} 的整数',
   httpAddress: '{{key}} 需要是 http:// 或 https:// 开头的网址',
   imagePathOrAddress: '{{key}} 需要是本站图片路径或 http:// 、https:// 开头的网址',
   smtpUrlFormat: 'smtpUrl 需要是 smtp:// 或 smtps:// 开头的地址，例如 smtps://用户名:密码@smtp.example.com:465',

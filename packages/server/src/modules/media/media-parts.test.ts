@@ -117,11 +117,12 @@ describe('uploading files, audio and video', () => {
     expect(ext.Code).toBe(Code.INVALID_PARAMETER);
     expect(ext.Message).toContain('.exe');
 
-    await setSettings(t, admin, { supportMaxSize: 0.001 });
+    // The smallest setting: whole MiB, from 1.
+    await setSettings(t, admin, { supportMaxSize: 1 });
     try {
-      const big = await upload(author.token, 'file', 'big.txt', Buffer.alloc(5000, 'a'));
+      const big = await upload(author.token, 'file', 'big.txt', Buffer.alloc(1024 * 1024 + 1, 'a'));
       expect(big.Code).toBe(Code.INVALID_PARAMETER);
-      expect(big.Message).toContain('KB');
+      expect(big.Message).toContain('1 MB');
     } finally {
       await setSettings(t, admin, { supportMaxSize: 20 });
     }

@@ -11,6 +11,8 @@ import {
   SMS_PROVIDERS,
   type FieldProblem,
   CLIENT_VERSION,
+  FILES_PART_MAX,
+  PAID_DAYS_MAX,
   type Locale,
   type SiteInfo,
 } from '@luntan/shared';
@@ -18,13 +20,33 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
+import { UPLOAD_LIMIT_BYTES } from '../../core/multipart.js';
 import { readSetting, readSettings, readTag, writeSetting } from './settings.repository.js';
 import { msg } from '../../i18n/index.js';
 
 export type SettingScalar = string | number | boolean;
 
-/** Settings counted in tenths (the income split). */
-const TENTHS = new Set(['siteAuthorScale', 'siteMasterScale']);
+/**
+ * The whole numbers each number setting may hold (without max: up to the largest safe integer; a number setting not
+ * listed: from 0). Out of range, a setting breaks what reads it: siteExpire beyond 100 years gave dates Date cannot
+ * hold (paying the joining fee failed) or six-digit years (sorted before today as text), a negative one joining for
+ * ever.
+ */
+const NUMBER_RANGES: Readonly<Record<string, { min: number; max?: number }>> = {
+  /** KiB, at most the server's upload limit (uploads above it are refused whatever the setting says). */
+  attachmentSizeLimit: { min: 1, max: UPLOAD_LIMIT_BYTES / 1024 },
+  /** MiB, likewise. */
+  supportMaxSize: { min: 1, max: UPLOAD_LIMIT_BYTES / 1024 / 1024 },
+  /** Files in a thread: at least one (0 used to read as the default 9), at most what the thread's schema lets through. */
+  supportMaxUploadAttachmentNum: { min: 1, max: FILES_PART_MAX },
+  /** Days; 0: for ever. */
+  siteExpire: { min: 0, max: PAID_DAYS_MAX },
+  /** Tenths of the income split. */
+  siteAuthorScale: { min: 0, max: 10 },
+  siteMasterScale: { min: 0, max: 10 },
+  /** Withdrawals per day; 0: no limit. */
+  cashSumLimit: { min: 0 },
+};
 
 /** Settings are stored as text; booleans as "1"/"0". */
 export function encodeSetting(value: SettingScalar): string {
@@ -84,15 +106,17 @@ export function checkSettingValue(
       return typeof value === 'boolean' || value === 0 || value === 1 || value === '0' || value === '1'
         ? null
         : wrong({ kind: 'notType', expected: 'boolean' });
-    case 'number':
-      if (!Number.isFinite(Number(value))) return wrong({ kind: 'notType', expected: 'number' });
-      if (TENTHS.has(key) && !(Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 10)) {
-        return wrong({
-          kind: 'sentence',
-          ...msg('settings.wholeNumber0To10', { key }),
-        });
-      }
-      return null;
+    case 'number': {
+      const n = typeof value === 'boolean' || String(value).trim() === '' ? NaN : Number(value);
+      const range = NUMBER_RANGES[key] ?? { min: 0 };
+      if (Number.isSafeInteger(n) && n >= range.min && n <= (range.max ?? Number.MAX_SAFE_INTEGER)) return null;
+      return wrong({
+        kind: 'sentence',
+        ...(range.max === undefined
+          ? msg('settings.wholeNumberAtLeast', { key, min: range.min })
+          : msg('settings.wholeNumberFromTo', { key, min: range.min, max: range.max })),
+      });
+    }
     case 'url':
       return typeof value === 'string' && isAllowedSettingUrl('url', value)
         ? null

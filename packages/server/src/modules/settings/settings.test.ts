@@ -141,6 +141,75 @@ describe('settings.v2', () => {
     expect(JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data)).toBe(stored);
   });
 
+  it.each([
+    // 1,000,000,000 days made paying the joining fee fail (-5002), 3,000,000 gave a six-digit year, -1 for ever.
+    ['siteExpire', 1_000_000_000],
+    ['siteExpire', 3_000_000],
+    ['siteExpire', 36_501],
+    ['siteExpire', -1],
+    ['siteExpire', 1.5],
+    ['siteExpire', '1e9'],
+    ['siteExpire', ''],
+    ['siteExpire', true],
+    ['attachmentSizeLimit', 0],
+    ['attachmentSizeLimit', 20 * 1024 + 1],
+    ['attachmentSizeLimit', 0.5],
+    ['supportMaxSize', 0],
+    ['supportMaxSize', 21],
+    ['supportMaxSize', 1.5],
+    ['supportMaxUploadAttachmentNum', 0],
+    ['supportMaxUploadAttachmentNum', 101],
+    ['supportMaxUploadAttachmentNum', -1],
+    ['cashSumLimit', -1],
+    ['cashSumLimit', 2.5],
+    ['siteAuthorScale', 11],
+    ['siteMasterScale', -1],
+  ])('refuses %s = %j with -4001 naming it, and stores nothing', async (key, value) => {
+    const stored = JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data);
+    // An acceptable change in the same call is not stored either.
+    const res = await set(
+      [
+        { key: 'siteName', value: `not stored ${key}`, tag: 'default' },
+        { key, value, tag: 'default' },
+      ],
+      admin,
+    );
+    expect(res.Code).toBe(Code.INVALID_PARAMETER);
+    expect((res.Data as { field?: string }).field).toBe('data.1.value');
+    expect(res.Message).toContain(key);
+    expect(JSON.stringify((await t.get('/api/backAdmin/settings', admin)).Data)).toBe(stored);
+  });
+
+  it('stores number settings at both ends of their ranges', async () => {
+    const read = async (key: string) =>
+      (await t.get<{ value: unknown }>(`/api/settings.v2?key=${key}&tag=default`, admin)).Data.value;
+    const ranges: [string, number, number][] = [
+      ['siteExpire', 0, 36_500],
+      ['attachmentSizeLimit', 1, 20 * 1024],
+      ['supportMaxSize', 1, 20],
+      ['supportMaxUploadAttachmentNum', 1, 100],
+      ['cashSumLimit', 0, 1_000_000],
+      ['siteAuthorScale', 0, 10],
+      ['siteMasterScale', 0, 10],
+    ];
+    const before = await Promise.all(ranges.map(([key]) => read(key)));
+    for (const end of [1, 2] as const) {
+      const res = await set(
+        ranges.map((r) => ({ key: r[0], value: r[end], tag: 'default' })),
+        admin,
+      );
+      expect(res, JSON.stringify(res)).toMatchObject({ Code: 0, Data: { updated: ranges.length } });
+      expect(await Promise.all(ranges.map(([key]) => read(key)))).toEqual(ranges.map((r) => r[end]));
+    }
+    // A number written as text is a number too.
+    expect((await set([{ key: 'siteExpire', value: '365', tag: 'default' }], admin)).Code).toBe(0);
+    expect(await read('siteExpire')).toBe(365);
+    await set(
+      ranges.map(([key], i) => ({ key, value: before[i] as number, tag: 'default' })),
+      admin,
+    );
+  });
+
   it('never hands out a URL setting stored before URLs were checked', async () => {
     await t.server.database.db
       .insertInto('settings')

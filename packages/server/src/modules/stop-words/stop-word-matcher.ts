@@ -5,11 +5,13 @@ import {
   type StopWordType,
   type TextReplacement,
 } from '@luntan/shared';
+import { wildcardEnds, wildcardWord, type WildcardWord } from './stop-word-wildcards.js';
 
 /**
  * Finds stop words in a text: an Aho–Corasick automaton over UTF-16 code units of the lower-cased text, built once
  * per change of the word list (one automaton for the five content types). A word with `{n}` wildcards is found by its first literal part and then confirmed
- * by a sticky regular expression at that place (`{n}` = up to n characters of anything).
+ * there (`{n}` = up to n characters of anything) in time linear in the text, never by a backtracking regular
+ * expression (stop-word-wildcards.ts).
  *
  * Measured (10,000 words, a 10,000-character text, see stop-words.benchmark.ts): a few tenths of a millisecond per
  * check. The npm packages tried were slower for this job: modern-ahocorasick segments graphemes (about 100 ms),
@@ -50,18 +52,16 @@ export function foldCase(text: string): string {
   return out;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 interface Compiled {
   word: MatcherWord;
   /** Length of the key (the first literal part) in code units. */
   keyLength: number;
-  /** For a word with wildcards: confirms the whole word where its key starts. */
-  rest: RegExp | null;
+  /** For a word with wildcards: its parts and gaps, to confirm the whole word where its key starts. */
+  rest: WildcardWord | null;
 }
 
 /** Splits `a{2}b{0}c` into its literal parts and the gaps between them, leading and trailing gaps dropped. */
-function compile(word: MatcherWord): { key: string; rest: RegExp | null } | null {
+function compile(word: MatcherWord): { key: string; rest: WildcardWord | null } | null {
   const pieces = foldCase(word.find).split(/\{(\d{1,2})\}/);
   const literals: string[] = [];
   const gaps: number[] = [];
@@ -78,10 +78,7 @@ function compile(word: MatcherWord): { key: string; rest: RegExp | null } | null
     pending = 0;
   }
   if (literals.length === 0) return null;
-  if (literals.length === 1) return { key: literals[0]!, rest: null };
-  let source = escapeRegExp(literals[0]!);
-  for (let i = 1; i < literals.length; i += 1) source += `[\\s\\S]{0,${gaps[i - 1]}}?${escapeRegExp(literals[i]!)}`;
-  return { key: literals[0]!, rest: new RegExp(source, 'uy') };
+  return { key: literals[0]!, rest: literals.length === 1 ? null : wildcardWord(literals, gaps) };
 }
 
 export class StopWordMatcher {
@@ -140,6 +137,8 @@ export class StopWordMatcher {
     const hits: StopWordHit[] = [];
     if (this.size === 0 || text === '') return hits;
     const folded = foldCase(text);
+    /** Words with wildcards whose key was found: the hits waiting to be confirmed, in their places in `hits`. */
+    const unconfirmed = new Map<WildcardWord, number[]>();
     let state = 0;
     for (let i = 0; i < folded.length; i += 1) {
       const code = folded.charCodeAt(i);
@@ -156,13 +155,25 @@ export class StopWordMatcher {
             hits.push({ word: c.word, start, end: i + 1 });
             continue;
           }
-          c.rest.lastIndex = start;
-          const m = c.rest.exec(folded);
-          if (m) hits.push({ word: c.word, start, end: start + m[0].length });
+          const waiting = unconfirmed.get(c.rest);
+          if (waiting) waiting.push(hits.length);
+          else unconfirmed.set(c.rest, [hits.length]);
+          hits.push({ word: c.word, start, end: -1 });
         }
       }
     }
-    return hits;
+    if (unconfirmed.size === 0) return hits;
+    for (const [word, at] of unconfirmed) {
+      const ends = wildcardEnds(
+        folded,
+        word,
+        at.map((h) => hits[h]!.start),
+      );
+      at.forEach((h, i) => {
+        hits[h]!.end = ends[i]!;
+      });
+    }
+    return hits.filter((h) => h.end >= 0);
   }
 
   /**
