@@ -140,8 +140,11 @@ export const DOMAIN_EVENTS = {
     authorId: id,
     amountCents: z.number().int(),
   }),
-  /** A provider's payment could not buy what it was for and went back to the payer's wallet. */
-  'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid']) }),
+  /**
+   * A provider's payment could not buy what it was for and went back to the payer's wallet: the thread was bought
+   * already, the order was paid already, or the paid group it was for is gone.
+   */
+  'payment.returned': z.object({ orderId: id, userId: id, reason: z.enum(['bought', 'paid', 'gone']) }),
 
   /** A withdrawal moved a step (approved, paid out, rejected, payout failed): the step and the remark of the moment. */
   'withdrawal.reviewed': z.object({

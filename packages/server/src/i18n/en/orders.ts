@@ -15,6 +15,7 @@ export const orders = {
   sayWhichGroup: 'Say which group',
   thereNoSuchGroup: 'There is no such group to buy',
   administratorsHoldEveryPermission: 'Administrators hold every permission already',
+  youAlreadyHoldGroupForEver: 'You hold this group for ever already',
   siteFreeJoin: 'This site is free to join',
   youAlreadyJoinedSite: 'You have already joined this site',
   unknownOrderType: 'Unknown order type',

@@ -12,6 +12,7 @@ export const orders = {
   sayWhichGroup: '请指定用户组',
   thereNoSuchGroup: '没有可购买的这个用户组',
   administratorsHoldEveryPermission: '管理员已拥有全部权限，无需购买用户组',
+  youAlreadyHoldGroupForEver: '你已永久拥有这个用户组',
   siteFreeJoin: '本站无需付费加入',
   youAlreadyJoinedSite: '你已加入本站',
   unknownOrderType: '不支持的订单类型',

@@ -86,6 +86,11 @@ export async function deleteGroups(db: Kysely<DB>, ids: number[], fallbackGroupI
       ),
     )
     .execute();
+  // The groups' rows before any membership is written: a payment settling for a paid group holds the group's row,
+  // then writes memberships (orders' settle(); every membership write also raises the `viewers` cache counter, one
+  // row). Taking the group's row first too, a deletion and a payment wait for each other in one order, never in a
+  // circle (a deadlock on PostgreSQL).
+  await db.deleteFrom('groups').where('id', 'in', ids).execute();
   for (let i = 0; i < orphans.length; i += 500) {
     await db
       .insertInto('groupUser')
@@ -95,7 +100,6 @@ export async function deleteGroups(db: Kysely<DB>, ids: number[], fallbackGroupI
   }
   await db.deleteFrom('groupUser').where('groupId', 'in', ids).execute();
   await db.deleteFrom('groupPermission').where('groupId', 'in', ids).execute();
-  await db.deleteFrom('groups').where('id', 'in', ids).execute();
   return orphans.length;
 }
 

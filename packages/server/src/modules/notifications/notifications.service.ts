@@ -446,7 +446,7 @@ export async function notifyWithdrawal(
 export async function notifyPaymentReturned(
   ctx: AppContext,
   orderId: number,
-  reason: 'bought' | 'paid',
+  reason: DomainEventPayload<'payment.returned'>['reason'],
 ): Promise<void> {
   await safely(ctx, 'payment returned', async () => {
     const order = await ctx.db
@@ -465,14 +465,11 @@ export async function notifyPaymentReturned(
       .executeTakeFirst();
     if (!order) return;
     const en = (await readSiteInfo(ctx.db)).siteLocale === 'en';
-    const why =
-      reason === 'bought'
-        ? en
-          ? 'you had bought it already'
-          : '你已购买过它'
-        : en
-          ? 'this order had been paid already'
-          : '这笔订单已经支付过';
+    const why = {
+      bought: en ? 'you had bought it already' : '你已购买过它',
+      paid: en ? 'this order had been paid already' : '这笔订单已经支付过',
+      gone: en ? 'the group it was for has been deleted' : '要购买的用户组已被删除',
+    }[reason];
     await send(ctx, {
       key: 'payment.returned',
       userId: order.userId,

@@ -17,8 +17,15 @@ import { readSiteSettings } from '../settings/index.js';
 import { threadExistsFor } from '../threads/index.js';
 import { filesPriceCents } from '../media/index.js';
 import { placeOrder } from './order-place.service.js';
-import { presentOrder } from './orders.service.js';
-import { findGroup, findPurchaseOrder, findThreadToBuy, findUnpaidOrder, orderSubject } from './orders.repository.js';
+import { heldForEver, presentOrder } from './orders.service.js';
+import {
+  findGroup,
+  findPurchaseOrder,
+  findThreadToBuy,
+  findUnpaidOrder,
+  orderSubject,
+  readMembership,
+} from './orders.repository.js';
 import { msg } from '../../i18n/index.js';
 
 /* Creating orders: what may be bought, for how much, and who gets which share (docs/money.md). */
@@ -124,12 +131,17 @@ export async function createOrder(ctx: AppContext, viewer: ViewerContext, body: 
     case OrderType.GROUP: {
       if (!body.groupId) throw invalidField('groupId', msg('orders.sayWhichGroup'));
       const group = await findGroup(db, body.groupId);
-      if (!group || group.isPaid !== 1 || Number(group.feeCents) <= 0 || group.id === GroupId.ADMINISTRATOR) {
+      // The paid groups' list leaves out the administrators and the guests: neither is for sale.
+      const unsold = group === undefined || group.id === GroupId.ADMINISTRATOR || group.id === GroupId.GUEST;
+      if (!group || unsold || group.isPaid !== 1 || Number(group.feeCents) <= 0) {
         throw notFound(msg('orders.thereNoSuchGroup'));
       }
       if (viewer.isAdmin) {
         throw invalidField('groupId', msg('orders.administratorsHoldEveryPermission'));
       }
+      // Held without an end (given by an administrator, or bought when it had 0 days): buying would only shorten it.
+      const held = await readMembership(db, user.id, group.id);
+      if (held && held.expiresAt === null) throw heldForEver();
       amount = Number(group.feeCents);
       groupId = group.id;
       shares = { author: 0, master: amount };

@@ -8,8 +8,22 @@ import { checkPayPassword } from '../wallet/index.js';
 import { providerForType, type PaymentStart, type PaymentTypeValue } from '../payments/index.js';
 import { expireOrder } from './order-expiry.js';
 import { settle } from './order-settle.service.js';
-import { setPendingPaymentType, orderTitle } from './orders.repository.js';
-import { alreadyPaid, findOrder, orderClosed, orderExpired, orderNotFound } from './orders.service.js';
+import {
+  cancelPendingOrder,
+  findGroup,
+  orderTitle,
+  readMembership,
+  setPendingPaymentType,
+} from './orders.repository.js';
+import {
+  alreadyPaid,
+  findOrder,
+  groupGone,
+  heldForEver,
+  orderClosed,
+  orderExpired,
+  orderNotFound,
+} from './orders.service.js';
 import { msg } from '../../i18n/index.js';
 
 /* Paying an order: from the wallet (with the pay password) or by starting a provider's payment (docs/money.md). */
@@ -23,6 +37,21 @@ async function assertPayable(ctx: AppContext, order: Order): Promise<void> {
   if (order.status === OrderStatus.PAID) throw alreadyPaid();
   if (order.status === OrderStatus.EXPIRED) throw orderExpired();
   if (order.status !== OrderStatus.PENDING) throw orderClosed();
+}
+
+/**
+ * A paid group's order whose group was deleted since it was placed (orders.group_id has no key), or that the member
+ * was given for ever since, cannot be paid: it is cancelled, once, and the payer told so (-4004, -4003) before any
+ * money moves or a provider's checkout starts. Money a provider still brings for it goes back to the payer's wallet
+ * (settle()).
+ */
+async function assertGroupBuyable(ctx: AppContext, order: Order): Promise<void> {
+  if (order.type !== OrderType.GROUP) return;
+  const gone = !(await findGroup(ctx.db, order.groupId!));
+  const held = gone ? undefined : await readMembership(ctx.db, order.userId, order.groupId!);
+  if (!gone && held?.expiresAt !== null) return;
+  await cancelPendingOrder(ctx.db, order.id, now());
+  throw gone ? groupGone() : heldForEver();
 }
 
 /** Where the payer's browser goes back to after a provider's page: a path on this site. */
@@ -46,6 +75,7 @@ export async function payOrder(
   if (!order || order.userId !== user.id) throw orderNotFound();
   if (order.type !== OrderType.REGISTER && !can(viewer, 'trade.pay.order')) throw forbidden();
   await assertPayable(ctx, order);
+  await assertGroupBuyable(ctx, order);
 
   if (body.paymentType === PayType.WALLET) {
     if (order.type === OrderType.RECHARGE) {

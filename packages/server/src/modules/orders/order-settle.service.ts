@@ -1,4 +1,4 @@
-import { Code, OrderType, WalletChangeType, type WalletChangeTypeValue } from '@luntan/shared';
+import { Code, OrderType, WalletChangeType, type DomainEventPayload, type WalletChangeTypeValue } from '@luntan/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../core/errors.js';
@@ -19,6 +19,7 @@ import {
   replaceMemberships,
   setJoining,
 } from './orders.repository.js';
+import { groupGone, heldForEver } from './orders.service.js';
 import { msg } from '../../i18n/index.js';
 
 /*
@@ -81,7 +82,8 @@ export type SettleOutcome = 'settled' | 'returned' | 'seen' | 'notPayable';
  * database refuses a second). From the wallet, a payment that cannot buy changes nothing: 'notPayable' (paid or
  * expired meanwhile), or -4005 when the thread was bought by another order. From a provider the money has already
  * come in: the payment is recorded once (a callback delivered again is 'seen'), and when it cannot buy (the order is
- * paid, or the thread bought by another order) it goes back to the payer's wallet ('returned').
+ * paid, the thread bought by another order, or the paid group deleted meanwhile: -4004 from the wallet) it goes back
+ * to the payer's wallet ('returned').
  */
 export async function settle(
   ctx: AppContext,
@@ -132,6 +134,26 @@ export async function settle(
         return 'returned';
       }
     }
+    let groupDays = 0;
+    if (order.type === OrderType.GROUP) {
+      // orders.group_id has no key: the group may have been deleted since the order was placed.
+      const days = await readGroupDays(trx, ctx.dialect, order.groupId!);
+      if (days === undefined) {
+        if (!received) throw groupGone();
+        await markOrderRefunded(trx, order.id, at);
+        await returnToWallet(ctx.events, trx, order, received, title, locale, 'gone');
+        return 'returned';
+      }
+      // Given for ever since the order was placed (order.create refuses such a group): buying would add nothing.
+      const held = await readMembership(trx, order.userId, order.groupId!);
+      if (held && held.expiresAt === null) {
+        if (!received) throw heldForEver();
+        await markOrderRefunded(trx, order.id, at);
+        await returnToWallet(ctx.events, trx, order, received, title, locale, 'bought');
+        return 'returned';
+      }
+      groupDays = days;
+    }
     const amount = Number(order.amountCents);
     if (payment.fromWallet) {
       const type = EXPENSE[order.type];
@@ -169,7 +191,7 @@ export async function settle(
         }
         break;
       case OrderType.GROUP:
-        await joinPaidGroup(trx, order.userId, order.groupId!, at);
+        await joinPaidGroup(trx, order.userId, order.groupId!, groupDays, at);
         break;
       case OrderType.REGISTER:
         await extendJoining(trx, order.userId, Number(site.siteExpire) || 0, at);
@@ -196,22 +218,22 @@ async function returnToWallet(
   received: ProviderPayment,
   title: string,
   locale: string,
-  why: 'paid' | 'bought',
+  why: DomainEventPayload<'payment.returned'>['reason'],
 ): Promise<void> {
   const en = locale === 'en';
   const about = title ? (en ? ` "${title}"` : `“${title}”`) : '';
+  const desc = {
+    bought: en ? `Paid again for${about}, already bought: returned` : `重复购买${about}，支付已退回`,
+    paid: en ? `Order ${order.orderSn} paid twice: returned` : `订单 ${order.orderSn} 重复支付，已退回`,
+    gone: en
+      ? `The group of order ${order.orderSn} was deleted: payment returned`
+      : `订单 ${order.orderSn} 的用户组已删除，支付已退回`,
+  }[why];
   await applyChange(trx, {
     userId: order.userId,
     available: received.amountCents,
     type: WalletChangeType.PAYMENT_RETURNED,
-    desc:
-      why === 'bought'
-        ? en
-          ? `Paid again for${about}, already bought: returned`
-          : `重复购买${about}，支付已退回`
-        : en
-          ? `Order ${order.orderSn} paid twice: returned`
-          : `订单 ${order.orderSn} 重复支付，已退回`,
+    desc,
     orderId: order.id,
   });
   await markReceiptReturned(trx, received.provider, received.tradeNo);
@@ -220,12 +242,21 @@ async function returnToWallet(
 
 const addDays = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString();
 
-/** Moves the member into the paid group for its days (extending a membership still running); 0 days: for ever. */
-async function joinPaidGroup(trx: Transaction<DB>, userId: number, groupId: number, at: string): Promise<void> {
-  const days = await readGroupDays(trx, groupId);
+/**
+ * Moves the member into the paid group for its days (extending a membership still running); 0 days: for ever. A
+ * membership held for ever never comes here (settle returns the payment), but should one, it stays for ever.
+ */
+async function joinPaidGroup(
+  trx: Transaction<DB>,
+  userId: number,
+  groupId: number,
+  days: number,
+  at: string,
+): Promise<void> {
   const held = await readMembership(trx, userId, groupId);
+  const heldForEver = held !== undefined && held.expiresAt === null;
   const from = held?.expiresAt && held.expiresAt > at ? held.expiresAt : at;
-  const expiresAt = days > 0 ? addDays(from, days) : null;
+  const expiresAt = heldForEver || days <= 0 ? null : addDays(from, days);
   // The paid group replaces the member's groups; when it ends they read as the default group (groups.repository).
   await replaceMemberships(trx, userId, groupId, expiresAt);
 }

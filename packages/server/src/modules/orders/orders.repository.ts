@@ -1,6 +1,7 @@
 import { OrderStatus } from '@luntan/shared';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { inMs, now } from '../../core/time.js';
+import type { DialectName } from '../../db/database.js';
 import type { DB, Order } from '../../db/schema.js';
 
 /*
@@ -268,9 +269,16 @@ export async function markPendingFailed(db: Db, orderId: number): Promise<void> 
     .execute();
 }
 
-export async function readGroupDays(trx: Db, groupId: number): Promise<number> {
-  const group = await trx.selectFrom('groups').select('days').where('id', '=', groupId).executeTakeFirstOrThrow();
-  return group.days;
+/**
+ * The days a paid group lasts (0: for ever); undefined when the group is gone (orders.group_id has no key, and an
+ * administrator may delete a group with unpaid orders for it). On PostgreSQL the group's row is held (key share) to
+ * the end of the caller's transaction, so a deletion waits for the membership written under it, or was first and the
+ * group reads as gone (groups.repository deletes the group's row before its memberships).
+ */
+export async function readGroupDays(trx: Db, dialect: DialectName, groupId: number): Promise<number | undefined> {
+  let read = trx.selectFrom('groups').select('days').where('id', '=', groupId);
+  if (dialect === 'postgres') read = read.forKeyShare();
+  return (await read.executeTakeFirst())?.days;
 }
 
 /** When the member's membership of the group ends (null: for ever or not a member: see `held`). */

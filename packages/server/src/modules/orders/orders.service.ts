@@ -23,6 +23,10 @@ export const orderExpired = () => new AppError(Code.RESOURCE_EXPIRED, msg('order
 export const orderClosed = () =>
   new AppError(Code.PAYMENT_FAILED, msg('orders.orderClosed'), { data: { reason: 'closed' } });
 export const orderNotFound = () => notFound(msg('orders.orderNotFound'));
+/** A paid group's order whose group was deleted since it was placed. */
+export const groupGone = () => notFound(msg('orders.thereNoSuchGroup'));
+/** A paid group the member holds without an end (given by an administrator, or bought when it had 0 days). */
+export const heldForEver = () => new AppError(Code.RESOURCE_EXIST, msg('orders.youAlreadyHoldGroupForEver'));
 
 /** The status as of now: a pending order past its time reads as expired (and is marked so when next touched). */
 const effectiveStatus = (o: Pick<Order, 'status' | 'expiresAt'>, at = now()) =>

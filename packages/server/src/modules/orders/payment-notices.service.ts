@@ -1,4 +1,4 @@
-import { OrderStatus, PayType } from '@luntan/shared';
+import { OrderStatus, OrderType, PayType } from '@luntan/shared';
 import type { AppContext } from '../../context.js';
 import type { PaymentNotice } from '../payments/index.js';
 import { settle } from './order-settle.service.js';
@@ -10,10 +10,10 @@ import { findOrder } from './orders.service.js';
 /**
  * Applies what a verified callback reports, idempotently: each payment (provider and transaction number) counts
  * once. A payment of the right amount settles its order (one that expired or failed meanwhile too: the money did come
- * in); money for an order that cannot take it (paid already, or a thread the member bought by another order) goes
- * back to the payer's wallet, with a notice. A failure marks a pending order failed; a refund's "closed" notice never
- * unpays an order. Answers false when the notice cannot be applied (no such order, another amount): the provider is
- * told to try again and it is logged.
+ * in); money for an order that cannot take it (paid already, a thread the member bought by another order, a paid
+ * group deleted since) goes back to the payer's wallet, with a notice. A failure marks a pending order failed; a
+ * refund's "closed" notice never unpays an order. Answers false when the notice cannot be applied (no such order,
+ * another amount): the provider is told to try again and it is logged.
  */
 export async function applyPaymentNotice(
   ctx: AppContext,
@@ -40,7 +40,8 @@ export async function applyPaymentNotice(
     });
     if (outcome === 'returned') {
       const current = await findOrder(ctx.db, order.orderSn);
-      const why = current?.status === OrderStatus.REFUNDED ? 'bought' : 'paid';
+      const refunded = current?.status === OrderStatus.REFUNDED;
+      const why = refunded ? (order.type === OrderType.GROUP ? 'gone' : 'bought') : 'paid';
       ctx.log.warn(
         { provider: providerName, orderSn: order.orderSn, tradeNo: notice.tradeNo, why },
         "a payment that could not buy its order went back to the payer's wallet",
