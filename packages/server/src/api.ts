@@ -1,6 +1,6 @@
 import { Code, UserStatus, type CodeValue } from '@luntan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden, notFound } from './core/errors.js';
+import { AppError, notFound } from './core/errors.js';
 import { envelope } from './core/envelope.js';
 import { registerBodyParsers } from './core/body-parsers.js';
 import { trackApiRequest } from './core/client-error.js';
@@ -15,6 +15,7 @@ import { attachmentsRoutes } from './modules/attachments/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { categoriesRoutes } from './modules/categories/index.js';
 import { resolveViewer, statusError, tokenFromRequest } from './access/viewer.js';
+import { assertApiKeyScope } from './access/api-key-scope.js';
 import { isOpenToUnpaid, joiningFeeError, owesJoiningFee, refuseOtherOrders } from './access/paid-joining.js';
 import { dialogsRoutes } from './modules/dialogs/index.js';
 import { emojiRoutes } from './modules/emoji/index.js';
@@ -125,10 +126,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     const key = request.viewer.apiKey;
     if (key) {
       await api.ctx.limits.apiKeys.consume(String(key.id));
-      if (key.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
-        throw forbidden(msg('access.apiKeyReadOnly'));
-      }
-      if (key.scope !== 'admin' && url.startsWith('/api/backAdmin')) throw forbidden(msg('access.apiKeyNotAdmin'));
+      assertApiKeyScope(request, key);
     }
     const user = request.viewer.user;
     if (user && !OPEN_TO_STOPPED_USERS.has(url)) {

@@ -130,6 +130,12 @@ export function loginWaitSeconds(failures: number): number {
   return Math.min(LOGIN_MAX_WAIT_SECONDS, 2 ** (failures - LOGIN_FREE_FAILURES - 1));
 }
 
+/** The key of an account's failed sign-ins: every name that signs in to it (username, bound number) counts there. */
+export const loginAccountKey = (userId: number): string => `user:${userId}`;
+
+/** The key of a login name that matches no account: guessing at names nobody has waits the same way. */
+export const loginNameKey = (normalizedName: string): string => `name:${normalizedName}`;
+
 /**
  * Failed sign-ins, counted per address (a budget per minute: one address guessing many accounts) and per account
  * (any address: many addresses guessing one account). An account is never locked: after a few failures each further
@@ -149,26 +155,38 @@ export class LoginThrottle {
     this.wait = store.limiter('login_wait', 1, 1);
   }
 
-  /** Throws -4029 while the address has no attempts left or the account must still wait. */
-  async assertAllowed(ip: string, account: string): Promise<void> {
+  /** Throws -4029 while the address has no attempts left or one of the accounts must still wait. */
+  async assertAllowed(ip: string, accounts: readonly string[]): Promise<void> {
     await this.address.assertAllowed(ip);
-    const waiting = await this.wait.get(account);
-    if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0) throw tooMany(waiting.msBeforeNext);
+    const waits = await Promise.all(accounts.map((account) => this.wait.get(account)));
+    const ms = Math.max(0, ...waits.map((w) => (w && w.consumedPoints > 1 ? w.msBeforeNext : 0)));
+    if (ms > 0) throw tooMany(ms);
   }
 
-  /** Counts a failure against the address and the account; from the sixth the account must wait before the next. */
-  async recordFailure(ip: string, account: string): Promise<void> {
-    const counted = await this.failures.penalty(account, 1);
-    const seconds = loginWaitSeconds(counted.consumedPoints);
-    if (seconds > 0) await this.wait.block(account, seconds);
+  /**
+   * Counts a failure against the address and each account (every account the name could sign in to was tried with
+   * the password); from an account's sixth failure it must wait before the next.
+   */
+  async recordFailure(ip: string, accounts: readonly string[]): Promise<void> {
+    for (const account of accounts) {
+      const counted = await this.failures.penalty(account, 1);
+      const seconds = loginWaitSeconds(counted.consumedPoints);
+      if (seconds > 0) await this.wait.block(account, seconds);
+    }
     await this.addressFailures.penalty(ip, 1);
     await this.address.consume(ip);
   }
 
-  /** Failures in a row of the account, and of the address (cleared by a successful sign-in from it). */
-  async consecutiveFailures(ip: string, account: string): Promise<{ account: number; address: number }> {
-    const [byAccount, byAddress] = await Promise.all([this.failures.get(account), this.addressFailures.get(ip)]);
-    return { account: byAccount?.consumedPoints ?? 0, address: byAddress?.consumedPoints ?? 0 };
+  /** Failures in a row of the accounts (the most of any), and of the address (cleared by a sign-in from it). */
+  async consecutiveFailures(ip: string, accounts: readonly string[]): Promise<{ account: number; address: number }> {
+    const [byAccount, byAddress] = await Promise.all([
+      Promise.all(accounts.map((account) => this.failures.get(account))),
+      this.addressFailures.get(ip),
+    ]);
+    return {
+      account: Math.max(0, ...byAccount.map((r) => r?.consumedPoints ?? 0)),
+      address: byAddress?.consumedPoints ?? 0,
+    };
   }
 
   async recordSuccess(account: string, ip?: string): Promise<void> {

@@ -154,6 +154,7 @@ export const OAUTH_ERRORS = [
   'provider',
   'unknownProvider',
   'registerClosed',
+  'inviteOnly',
   'linkedElsewhere',
   'alreadyLinked',
   'needLogin',

@@ -25,11 +25,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           'signs out every other session. `username` replaces a username the site made up (a first SMS or outside ' +
           "sign-in; the profile says usernameChangeable), once, under the registration's rules: -4001 for a bad " +
           'name or a mobile number, -4006 for a stop word, -7042 when taken, -4002 when the username is not (or no ' +
-          'longer) a generated one. Answers the updated profile card.',
+          'longer) a generated one. A wrong current password counts as a failed sign-in of the account, as ' +
+          'username.login counts them (-4029 with Data.retryAfter while it must wait). No API key may change the ' +
+          'password or the username (-4002). Answers the updated profile card.',
         body: updateUserBody,
       },
     },
-    async (request) => ok(request, await updateOwnProfile(ctx, request.viewer, request.body)),
+    async (request) => ok(request, await updateOwnProfile(ctx, request.viewer, request.body, request.ip)),
   );
 
   api.post(
@@ -46,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await updateOwnProfile(ctx, request.viewer, { nickname: request.body.nickname });
+      await updateOwnProfile(ctx, request.viewer, { nickname: request.body.nickname }, request.ip);
       return ok(request, {});
     },
   );

@@ -10,6 +10,7 @@ import { PUBLIC_PREFIX, type FileStore } from '../../core/storage/index.js';
 import { now } from '../../core/time.js';
 import type { UserUpdate } from '../../db/schema.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
+import { refuseApiKeyForIdentity } from '../../access/api-key-scope.js';
 import { readProfile } from '../people/index.js';
 import { screenText, wordRefused } from '../stop-words/index.js';
 import { changePassword } from '../users/index.js';
@@ -30,8 +31,13 @@ export async function updateOwnProfile(
   ctx: AppContext,
   viewer: ViewerContext,
   body: UpdateUserBody,
+  ip: string,
 ): Promise<UserProfile> {
   const me = requireUser(viewer);
+  // The password and the username are how one signs in: no API key may change them (its other fields it may).
+  if (body.password !== undefined || body.newPassword !== undefined || body.username !== undefined) {
+    refuseApiKeyForIdentity(viewer);
+  }
   const changes: UserUpdate = {};
   const username =
     body.username !== undefined ? await checkUsernameChoice(ctx.db, ctx.stopWords, me.id, body.username) : null;
@@ -47,7 +53,8 @@ export async function updateOwnProfile(
   if (body.likesPublic !== undefined) changes.likesPublic = body.likesPublic ? 1 : 0;
   if (body.locale !== undefined) changes.locale = body.locale;
   if (body.newPassword !== undefined) {
-    await changePassword(ctx.db, me.id, viewer.tokenId, body.password ?? '', body.newPassword);
+    const throttle = { limiter: ctx.limits.login, ip };
+    await changePassword(ctx.db, throttle, me.id, viewer.tokenId, body.password ?? '', body.newPassword);
   }
   if (username !== null || Object.keys(changes).length > 0) {
     const before = await findUserById(ctx.db, me.id);

@@ -2,10 +2,10 @@ import { ACCESS_TOKEN_NAME, Code, loginBody, registerBody, usernameCheckBody, ty
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, User } from '../../db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { ok } from '../../core/envelope.js';
-import { login, logout, register } from './auth.service.js';
+import { accountsOfLoginName, login, logout, register } from './auth.service.js';
 import { clientOf, setSignInCookies, setTokenCookie } from '../../access/session-cookie.js';
 import { linkBase, startRegistrationLink } from '../mail/index.js';
 import { normalizeUsername } from '../users/index.js';
@@ -13,15 +13,25 @@ import { isUsernameTaken } from '../users/index.js';
 import { requireUser } from '../../access/viewer.js';
 import { assertCaptcha } from '../captcha/index.js';
 import { readSiteSettings } from '../settings/index.js';
-import type { LoginThrottle } from '../../core/rate-limit.js';
+import { loginAccountKey, loginNameKey, type LoginThrottle } from '../../core/rate-limit.js';
 
 /** While loginCaptcha is on, a login needs a captcha after this many failures in a row (account or address). */
 export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
 
-async function loginNeedsCaptcha(db: Kysely<DB>, throttle: LoginThrottle, ip: string, account: string) {
+async function loginNeedsCaptcha(db: Kysely<DB>, throttle: LoginThrottle, ip: string, accounts: readonly string[]) {
   if ((await readSiteSettings(db)).loginCaptcha !== true) return false;
-  const failures = await throttle.consecutiveFailures(ip, account);
+  const failures = await throttle.consecutiveFailures(ip, accounts);
   return Math.max(failures.account, failures.address) >= LOGIN_CAPTCHA_AFTER_FAILURES;
+}
+
+/**
+ * Where a login's failures are counted: per account, whichever of its names was typed (username in any case, bound
+ * number), and against every account the name could sign in to; a name that matches no account under the name
+ * itself, so probing names nobody has waits and answers the same way.
+ */
+function throttleKeys(name: string, accounts: readonly User[]): string[] {
+  if (accounts.length === 0) return [loginNameKey(normalizeUsername(name))];
+  return accounts.map((user) => loginAccountKey(user.id));
 }
 
 /**
@@ -45,6 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/username.register',
     {
+      config: { identity: true },
       // Counted before validation: a flood of bad sign-ups is still a flood.
       onRequest: async (request) => limits.register.consume(request.ip),
       schema: { tags: ['auth'], summary: 'Register with a username and password', body: registerBody },
@@ -62,14 +73,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/username.login',
     {
+      config: { identity: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or a bound mobile number, and the password',
         description:
           '`username` is a username or a bound mobile number. The account with that username is tried first, then ' +
           "the one with that number (an older username may be another member's number), each with the password. " +
-          'Failed attempts are counted per address (RATE_LIMIT_LOGIN_FAILURES a minute) and per account: after ' +
-          'five in a row each further attempt on the account waits longer (1 s, 2 s, 4 s ... 5 min): -4029 with ' +
+          'Failed attempts are counted per address (RATE_LIMIT_LOGIN_FAILURES a minute) and per account, whichever ' +
+          'of its names was typed (a name that matches no account: per name): after five in a row each further ' +
+          'attempt on the account waits longer (1 s, 2 s, 4 s ... 5 min): -4029 with ' +
           'Data.retryAfter (seconds) and a Retry-After header until then. While loginCaptcha is on, after ' +
           `${LOGIN_CAPTCHA_AFTER_FAILURES} failures in a row of the account or the address the call needs a solved ` +
           'captcha (-4001 field captcha without one).',
@@ -77,17 +90,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const account = normalizeUsername(request.body.username);
-      await limits.login.assertAllowed(request.ip, account);
-      if (await loginNeedsCaptcha(db, limits.login, request.ip, account)) {
+      const accounts = await accountsOfLoginName(db, request.body.username);
+      const keys = throttleKeys(request.body.username, accounts);
+      await limits.login.assertAllowed(request.ip, keys);
+      if (await loginNeedsCaptcha(db, limits.login, request.ip, keys)) {
         await assertCaptcha(db, request.body.captcha);
       }
-      const session = await login(db, request.body.username, request.body.password, clientOf(request));
+      const session = await login(db, accounts, request.body.password, clientOf(request));
       if (!session) {
-        await limits.login.recordFailure(request.ip, account);
+        await limits.login.recordFailure(request.ip, keys);
         throw new AppError(Code.LOGIN_FAILED);
       }
-      await limits.login.recordSuccess(account, request.ip);
+      await limits.login.recordSuccess(loginAccountKey(session.userId), request.ip);
       return ok(request, await answerSession(request, reply, db, session));
     },
   );

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
 import { AppError, invalidField } from '../../core/errors.js';
 import { assertCaptcha } from '../captcha/index.js';
-import { acceptInvite, inviteForRegistration, type AcceptedInvite } from '../invites/index.js';
+import { acceptInvite, invitationRequired, inviteForRegistration, type AcceptedInvite } from '../invites/index.js';
 import { assertEmailFree, emailTaken, isEmailRace, newUserEmail } from '../mail/index.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -125,6 +125,17 @@ export async function assertRegistrationOpen(db: Kysely<DB>): Promise<SiteSettin
 }
 
 /**
+ * The site's settings for a newcomer who brings no invitation: a first sign-in by SMS or with another service (the
+ * family's sms.login and WeChat calls carry no invitation code, nor does an OpenID Connect sign-in). -4002 when the
+ * site takes no new members; while it takes invited ones only, -4001 inviteCode, as username.register without a code.
+ */
+export async function assertOpenWithoutInvitation(db: Kysely<DB>): Promise<SiteSettings> {
+  const site = await assertRegistrationOpen(db);
+  if (site.registerInviteOnly === true) throw invitationRequired();
+  return site;
+}
+
+/**
  * A new member and their first session, as every way of joining makes them: reviewed when the site says so
  * (registerValidate), owing sign-in fields when there are required ones, in the default group, owing the joining
  * fee on a paid site. `madeUp`: the site made the username and password up (a first SMS sign-in), so the member may
@@ -182,24 +193,28 @@ export async function createMember(
 }
 
 /**
- * Null when the name or password is wrong (the caller counts the failure). The name is a username or a bound mobile
+ * The accounts a login name may sign in to, in the order they are tried. The name is a username or a bound mobile
  * number, as the family's login took either. New usernames cannot be numbers, but older ones may be, and may be
- * another member's number: the account of that username is tried first, then the account of that number, each
- * with the password, so both members keep signing in with their own password.
+ * another member's number: then the account of that username comes first, then the account of that number.
  */
-export async function login(
-  db: Kysely<DB>,
-  name: string,
-  password: string,
-  client: ClientInfo,
-): Promise<SessionData | null> {
+export async function accountsOfLoginName(db: Kysely<DB>, name: string): Promise<User[]> {
   const byName = await findUserByUsername(db, name);
   const byNumber = MOBILE_PATTERN.test(name) ? await findUserByMobile(db, name) : undefined;
   const accounts = byNumber && byNumber.id !== byName?.id ? [byName, byNumber] : [byName];
-  let tried = false;
+  return accounts.filter((user): user is User => user !== undefined);
+}
+
+/**
+ * Null when no account of the name (accountsOfLoginName) takes the password (the caller counts the failure): each is
+ * tried with it, so two members whose username and number are the same string both sign in with their own password.
+ */
+export async function login(
+  db: Kysely<DB>,
+  accounts: readonly User[],
+  password: string,
+  client: ClientInfo,
+): Promise<SessionData | null> {
   for (const user of accounts) {
-    if (!user) continue;
-    tried = true;
     if (await verifyPassword(user.passwordHash, password)) {
       // An imported account's bcrypt hash (docs/accounts-oauth.md, "Passwords") becomes ours on its first sign-in.
       await upgradeLegacyPassword(db, user, password);
@@ -207,7 +222,7 @@ export async function login(
     }
   }
   // No such account: as much work as checking a password, so that the answer's timing does not tell.
-  if (!tried) await verifyPassword('', password);
+  if (accounts.length === 0) await verifyPassword('', password);
   return null;
 }
 
@@ -294,8 +309,9 @@ async function pickNames(
 /**
  * Creates the account of someone who signed in with another service for the first time: a username made from the
  * names it gave (made unique), a random password nobody knows, the site's rules for new accounts (registerClose,
- * registerValidate, sign-in fields owed: status 10, the default group, a paid site's fee). `link` runs in the same
- * transaction with the new id and the password's hash, to tie the identity to the account.
+ * registerInviteOnly: it brings no invitation, registerValidate, sign-in fields owed: status 10, the default group, a
+ * paid site's fee). `link` runs in the same transaction with the new id and the password's hash, to tie the identity
+ * to the account.
  */
 export async function registerExternal(
   db: Kysely<DB>,
@@ -304,8 +320,7 @@ export async function registerExternal(
   client: ClientInfo,
   link: (trx: Kysely<DB>, userId: number, passwordHash: string) => Promise<void>,
 ): Promise<User> {
-  const site = await readSiteSettings(db);
-  if (site.registerClose === true) throw registrationClosed();
+  const site = await assertOpenWithoutInvitation(db);
   const fields = await registrationFields(db, undefined);
   const reviewed = site.registerValidate === true ? UserStatus.UNDER_REVIEW : UserStatus.NORMAL;
   const status = fields.owes ? UserStatus.NEEDS_SIGNIN_FIELDS : reviewed;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { LOGIN_FREE_FAILURES, LOGIN_MAX_WAIT_SECONDS, loginWaitSeconds } from '../../core/rate-limit.js';
 import { buildUser, newStorage, startTestServer, type TestServer } from '../../test/harness.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomMobile, SMS_TEST_ENV, SmsLog } from '../../test/sms-log.js';
 
 const LOGIN = '/api/v3/users/username.login';
 const REGISTER = '/api/v3/users/username.register';
@@ -112,4 +113,97 @@ describe.runIf(redisUrl)('with Redis', () => {
     }),
     { redis: true },
   );
+});
+
+/**
+ * The wait belongs to the account, whichever name it is signed in with: its username (any case) or its bound
+ * number. A name that matches no account is counted under the name, so probing unknown names waits the same way.
+ */
+describe('the wait of an account signed in to by username or by number', () => {
+  let t: TestServer;
+  let log: SmsLog;
+  beforeAll(async () => {
+    log = new SmsLog();
+    t = await startTestServer({ env: SMS_TEST_ENV, logStream: log });
+  });
+  afterAll(async () => t.close());
+  // Date only: the wait cannot end under a slow machine's feet.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  let address = 10;
+  const attempt = (username: string, password: string) => {
+    address += 1;
+    return t.call<{ retryAfter?: number }>('POST', LOGIN, {
+      body: { username, password },
+      remoteAddress: `10.1.${Math.floor(address / 250)}.${address % 250}`,
+    });
+  };
+  /** A registered member who bound a number. */
+  async function memberWithNumber() {
+    const member = await buildUser(t);
+    const mobile = randomMobile('131');
+    expect((await t.post('/api/v3/users/sms.send', { mobile, type: 'bind' }, member.token)).Code).toBe(0);
+    expect((await t.post('/api/v3/users/sms.bind', { mobile, code: log.codeFor(mobile) }, member.token)).Code).toBe(0);
+    return { ...member, mobile };
+  }
+  /** Fails until the account must wait: LOGIN_FREE_FAILURES + 1 wrong passwords, every one -7062. */
+  async function failUntilWaiting(name: string) {
+    for (let i = 0; i <= LOGIN_FREE_FAILURES; i += 1) {
+      expect((await attempt(name, `wrong-${i}`)).body.Code).toBe(Code.LOGIN_FAILED);
+    }
+  }
+
+  it('reached by username, holds for the number', async () => {
+    const m = await memberWithNumber();
+    expect((await attempt(m.mobile, m.password)).body.Code).toBe(0);
+    await failUntilWaiting(m.username);
+    for (const name of [m.mobile, ` ${m.mobile} `, m.username.toUpperCase()]) {
+      const waiting = await attempt(name, 'wrong-again');
+      expect(waiting.body.Code).toBe(Code.TOO_MANY_REQUESTS);
+      expect(waiting.body.Data.retryAfter).toBe(1);
+    }
+    expect((await attempt(m.mobile, m.password)).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+    // Once the wait is over the owner gets in by number, and that clears the count for the username too.
+    vi.setSystemTime(Date.now() + 1100);
+    expect((await attempt(m.mobile, m.password)).body.Code).toBe(0);
+    expect((await attempt(m.username, 'typo-once')).body.Code).toBe(Code.LOGIN_FAILED);
+    expect((await attempt(m.username, m.password)).body.Code).toBe(0);
+  });
+
+  it('reached by number, holds for the username', async () => {
+    const m = await memberWithNumber();
+    await failUntilWaiting(m.mobile);
+    expect((await attempt(m.username, m.password)).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+    expect((await attempt(m.username.toUpperCase(), 'wrong-again')).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+  });
+
+  it('keeps counting names that match no account, and leaves other accounts alone', async () => {
+    const [m, bystander] = [await memberWithNumber(), await buildUser(t)];
+    const nobody = `nobody_${address}`;
+    await failUntilWaiting(nobody);
+    expect((await attempt(nobody.toUpperCase(), 'wrong-again')).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+    await failUntilWaiting(randomMobile('134'));
+    expect((await attempt(m.mobile, m.password)).body.Code).toBe(0);
+    expect((await attempt(bystander.username, bystander.password)).body.Code).toBe(0);
+  });
+
+  it('counts a guess at an older username that is another member’s number against both accounts', async () => {
+    const phone = await memberWithNumber();
+    const older = await buildUser(t);
+    // Usernames like numbers are refused now; one made before that rule is written straight into the table.
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ username: phone.mobile, usernameNormalized: phone.mobile })
+      .where('id', '=', older.id)
+      .execute();
+    await failUntilWaiting(phone.mobile);
+    expect((await attempt(phone.username, phone.password)).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+    // The older username's owner is waiting too: each guess was tried on their password as well.
+    vi.setSystemTime(Date.now() + 1100);
+    expect((await attempt(phone.mobile, older.password)).body.Code).toBe(0);
+    // ... and their success clears only their own count: one more failure makes the number's member wait again.
+    expect((await attempt(phone.username, 'wrong-again')).body.Code).toBe(Code.LOGIN_FAILED);
+    expect((await attempt(phone.username, phone.password)).body.Code).toBe(Code.TOO_MANY_REQUESTS);
+  });
 });

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
+  Code,
   GroupId,
   INVITE_CODE_PATTERN,
   INVITE_TTL_DAYS,
   type InviteDetail,
   type InvitedUser,
   type InviteLink,
+  type OauthError,
   type Page,
 } from '@luntan/shared';
 import type { Kysely } from 'kysely';
-import { forbidden, invalidField } from '../../core/errors.js';
+import { fieldError, forbidden, invalidField } from '../../core/errors.js';
 import { now } from '../../core/time.js';
 import type { DB } from '../../db/schema.js';
 import { requirePermission, requireUser, type ViewerContext } from '../../access/viewer.js';
@@ -115,6 +117,16 @@ export interface AcceptedInvite {
 }
 
 /**
+ * registerInviteOnly and no invitation: -4001 inviteCode, whichever way the newcomer came (username.register without
+ * a code, a first sign-in by SMS or with another service, which carry none). Data.reason lets a sign-in with another
+ * service tell it from other refusals.
+ */
+export const invitationRequired = () =>
+  fieldError(Code.INVALID_PARAMETER, 'inviteCode', msg('invites.siteInvitationOnlyRegister'), {
+    reason: 'inviteOnly' satisfies OauthError,
+  });
+
+/**
  * Registration's invitation: the valid invite of `code` (-4001 inviteCode when unknown or expired), or, without a
  * code, null unless the site lets only invited newcomers register.
  */
@@ -125,7 +137,7 @@ export async function inviteForRegistration(
 ): Promise<AcceptedInvite | null> {
   if (code === undefined || code === '') {
     if (!inviteOnly) return null;
-    throw invalidField('inviteCode', msg('invites.siteInvitationOnlyRegister'));
+    throw invitationRequired();
   }
   const invite = INVITE_CODE_PATTERN.test(code) ? await findInviteByCode(db, code) : undefined;
   if (!invite || !isValid(invite)) throw badInvite();

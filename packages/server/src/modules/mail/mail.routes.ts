@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.js';
 import { loginRequired } from '../../access/guards.js';
-import { normalizeUsername } from '../users/index.js';
+import { loginAccountKey } from '../../core/rate-limit.js';
 import {
   bindEmail,
   forgotPassword,
@@ -26,6 +26,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/email.bind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags,
@@ -43,6 +44,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/email.verify',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: "Open a verification link: the address becomes its member's, verified",
@@ -56,6 +58,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/password.forgot',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Mail a password-reset link to the verified address of an account (username or address)',
@@ -75,6 +78,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/password.reset',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Set a new password with a reset link; every session of the member is signed out',
@@ -85,7 +89,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await resetPassword(ctx, request.body.token, request.body.password);
       // The owner proved the account: earlier failed sign-ins no longer slow it down.
-      await ctx.limits.login.recordSuccess(normalizeUsername(user.username));
+      await ctx.limits.login.recordSuccess(loginAccountKey(user.id));
       return ok(request, { userId: user.id });
     },
   );

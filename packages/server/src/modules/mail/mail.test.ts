@@ -1,5 +1,6 @@
 import { Code, type EmailBindResult, type SiteInfo, type UserProfile } from '@luntan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_FREE_FAILURES } from '../../core/rate-limit.js';
 import { ADMIN, buildUser, startTestServer, type TestServer } from '../../test/harness.js';
 import { linkToken, startMailbox, type TestMailbox } from '../../test/mailbox.js';
 
@@ -232,6 +233,18 @@ describe('forgot password', () => {
     const reused = await reset(link, 'another-pass-1');
     expect(reused.Code).toBe(Code.RESOURCE_EXPIRED);
     expect(reused.Message).toBe('链接已失效或已被使用，请重新获取');
+  });
+
+  it('ends the wait that failed sign-ins put on the account', async () => {
+    const member = await verifiedMember();
+    expect((await forgot(member.username)).Code).toBe(0);
+    const link = linkToken(await mailbox.waitFor(member.email, 2), '/user/reset-password');
+    const login = (password: string) =>
+      t.post('/api/v3/users/username.login', { username: member.username.toUpperCase(), password });
+    for (let i = 0; i <= LOGIN_FREE_FAILURES; i += 1) expect((await login(`wrong-${i}`)).Code).toBe(Code.LOGIN_FAILED);
+    expect((await login(member.password)).Code).toBe(Code.TOO_MANY_REQUESTS);
+    expect((await reset(link, 'brand-new-pass')).Code).toBe(0);
+    expect((await login('brand-new-pass')).Code).toBe(0);
   });
 
   it('refuses an expired link and one replaced by a newer one', async () => {

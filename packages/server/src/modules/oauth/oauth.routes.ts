@@ -122,6 +122,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OauthRoutesOpti
   api.post(
     '/v3/oauth/unlink',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['oauth'],
@@ -146,6 +147,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OauthRoutesOpti
   api.get(
     '/v3/oauth/:slug/start',
     {
+      config: { identity: true },
       schema: {
         tags: ['oauth'],
         summary: 'Start a sign-in with a provider: 302 to its authorization page',
@@ -182,6 +184,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OauthRoutesOpti
   api.get(
     '/v3/oauth/:slug/callback',
     {
+      config: { identity: true },
       schema: {
         tags: ['oauth'],
         summary: 'Where the provider sends the browser back: signs in (or links), then 302 to the page',

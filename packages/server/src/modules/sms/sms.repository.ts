@@ -35,15 +35,32 @@ export function findLatestCode(db: Kysely<DB>, mobile: string, type: string): Pr
     .executeTakeFirst();
 }
 
-/** Counts a wrong answer; answers the tries made so far. */
-export async function countWrongTry(db: Kysely<DB>, id: number): Promise<number> {
-  await db
+/**
+ * Takes one of the code's tries before an answer is compared with it, in one conditional statement: the tries counted
+ * with this one, or null when none is left (or the code was used or expired meanwhile). However many answers arrive
+ * at once, at most `maxTries` are compared.
+ */
+export async function takeTry(db: Kysely<DB>, id: number, maxTries: number, at: string): Promise<number | null> {
+  const row = await db
     .updateTable('smsCodes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('id', '=', id)
+    .where('tries', '<', maxTries)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', at)
+    .returning('tries')
+    .executeTakeFirst();
+  return row?.tries ?? null;
+}
+
+/** Gives back the try a right answer took: only wrong answers count towards voiding a code. */
+export async function giveBackTry(db: Kysely<DB>, id: number): Promise<void> {
+  await db
+    .updateTable('smsCodes')
+    .set((eb) => ({ tries: eb('tries', '-', 1) }))
+    .where('id', '=', id)
+    .where('tries', '>', 0)
     .execute();
-  const row = await db.selectFrom('smsCodes').select('tries').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.tries;
 }
 
 /** Uses the code up; false when another request used it first. */

@@ -24,6 +24,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.send',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Send a code by SMS: type login, bind, rebind, reset_pwd or verify; Data.interval is the countdown',
@@ -43,6 +44,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.verify',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Check a code; type verify (signed in, own number) also proves the number for sms.rebind',
@@ -62,6 +64,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.login',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Sign in with a number and its login code; a first sign-in registers (unless registration is closed)',
@@ -82,6 +85,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.bind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: { tags, summary: 'Bind a first number to the signed-in member (bind code)', body: smsCodeBody },
     },
@@ -94,6 +98,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.rebind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags,
@@ -111,6 +116,7 @@ export async function smsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.reset.pwd',
     {
+      config: { identity: true },
       schema: {
         tags,
         summary: 'Set a new password with a reset_pwd code; every session of the account is signed out',

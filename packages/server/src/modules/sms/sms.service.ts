@@ -19,7 +19,7 @@ import type { SmsCode, User } from '../../db/schema.js';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { assertRegistrationOpen, createMember, resetPassword, signIn, type ClientInfo } from '../auth/index.js';
+import { assertOpenWithoutInvitation, createMember, resetPassword, signIn, type ClientInfo } from '../auth/index.js';
 import { hashPassword } from '../users/index.js';
 import { isUsernameTaken } from '../users/index.js';
 import { requireUser, type ViewerContext } from '../../access/viewer.js';
@@ -28,12 +28,13 @@ import { isSiteClosed, readTagSettings, siteClosedError } from '../settings/inde
 import { registrationFields } from '../signin-fields/index.js';
 import { chooseSmsProvider, type SmsProvider, type SmsSettings } from './sms-providers.js';
 import {
-  countWrongTry,
   findLatestCode,
   findUserByMobile,
+  giveBackTry,
   insertCode,
   setUserMobile,
   spendVerifyProof,
+  takeTry,
   useCode,
 } from './sms.repository.js';
 import { msg } from '../../i18n/index.js';
@@ -89,7 +90,7 @@ function hashCode(salt: string, mobile: string, type: string, code: string): str
 
 /**
  * Sends a code. Refusals come before any counting of the number: a number bound to someone else (bind, rebind), not
- * the viewer's own (verify), unknown while registration is closed (login). A password reset for an unknown number
+ * the viewer's own (verify), unknown while registration is closed or by invitation only (login). A password reset for an unknown number
  * answers as if sent, and sends nothing: nobody learns from it which numbers have accounts.
  */
 export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBody, ip: string): Promise<SmsSendData> {
@@ -160,36 +161,43 @@ export async function sendCode(ctx: Ctx, viewer: ViewerContext, body: SmsSendBod
   return { interval };
 }
 
-/** The site's settings when it takes new members; a sentence about the number when it does not. */
+/**
+ * The site's settings when it takes a new member by SMS, who brings no invitation: a sentence about the number when
+ * it takes no new members; the registration's own refusal (-4001 inviteCode) when it takes invited ones only.
+ */
 async function assertMayRegister(ctx: Ctx) {
   try {
-    return await assertRegistrationOpen(ctx.db);
+    return await assertOpenWithoutInvitation(ctx.db);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    const reason = err instanceof AppError ? (err.options.data as { reason?: unknown } | undefined)?.reason : null;
+    if (reason !== 'registerClosed') throw err;
     throw fieldError(Code.UNAUTHORIZED, 'mobile', msg('sms.noAccountNumberSite'));
   }
 }
 
 /**
  * The newest code of the number and purpose, if `code` is it: -9003 when there is none or it expired, was used or
- * is void; -9002 when it is wrong (the fifth wrong answer voids it). Does not use it up.
+ * is void; -9002 when it is wrong (the fifth wrong answer voids it). Does not use it up. The answer is compared only
+ * once it holds one of the code's tries (taken in one statement, given back when it is right), so answers sent at the
+ * same moment cannot all be compared before the count reaches the limit.
  */
 async function checkCode(ctx: Ctx, mobile: string, type: SmsType, code: string): Promise<SmsCode> {
   const row = await findLatestCode(ctx.db, mobile, type);
-  if (!row || row.usedAt !== null || row.tries >= SMS_CODE_MAX_TRIES || row.expiresAt <= now()) {
-    throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.codeExpiredNoLonger'));
-  }
+  const expired = () => new AppError(Code.SMS_CODE_EXPIRED, msg('sms.codeExpiredNoLonger'));
+  if (!row || row.usedAt !== null || row.tries >= SMS_CODE_MAX_TRIES || row.expiresAt <= now()) throw expired();
+  const tries = await takeTry(ctx.db, row.id, SMS_CODE_MAX_TRIES, now());
+  if (tries === null) throw expired();
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(row.salt, mobile, type, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    const tries = await countWrongTry(ctx.db, row.id);
-    const left = Math.max(0, SMS_CODE_MAX_TRIES - tries);
-    if (left === 0) {
-      throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.tooManyWrongAnswers'));
-    }
-    throw new AppError(Code.SMS_CODE_WRONG, msg('sms.wrongCodeMoreTries', { left }), { data: { triesLeft: left } });
+  if (timingSafeEqual(expected, given)) {
+    await giveBackTry(ctx.db, row.id);
+    return row;
   }
-  return row;
+  const left = Math.max(0, SMS_CODE_MAX_TRIES - tries);
+  if (left === 0) {
+    throw new AppError(Code.SMS_CODE_EXPIRED, msg('sms.tooManyWrongAnswers'));
+  }
+  throw new AppError(Code.SMS_CODE_WRONG, msg('sms.wrongCodeMoreTries', { left }), { data: { triesLeft: left } });
 }
 
 /** Checks the code and uses it up (by `userId`, for a proof). */
@@ -216,7 +224,7 @@ export async function verifyCode(ctx: Ctx, viewer: ViewerContext, body: SmsVerif
   await checkCode(ctx, mobile, body.type, body.code);
 }
 
-/** sms.login: signs in the number's member, or makes one (unless registration is closed). */
+/** sms.login: signs in the number's member, or makes one (unless registration is closed or by invitation only). */
 export async function loginBySms(ctx: Ctx & Pick<AppContext, 'stopWords'>, body: SmsCodeBody, client: ClientInfo) {
   await useUpCode(ctx, body.mobile, 'login', body.code, null);
   const owner = await findUserByMobile(ctx.db, body.mobile);

@@ -167,6 +167,21 @@ describe('sms.login', () => {
     expect((await smsLogin(mobile, log.codeFor(mobile))).Code).toBe(0);
   });
 
+  it('compares at most five answers to a code, however many arrive at once', async () => {
+    const mobile = newMobile();
+    await send(mobile, 'login');
+    const code = log.codeFor(mobile);
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    // Thirty wrong guesses and, behind them, the right code, all at once.
+    const answers = await Promise.all([...guesses, code].map((guess) => smsLogin(mobile, guess)));
+    const codes = answers.map((a) => a.Code);
+    expect(codes.filter((c) => c === Code.SMS_CODE_WRONG).length).toBeLessThanOrEqual(4);
+    expect(codes.filter((c) => c !== Code.SMS_CODE_WRONG && c !== Code.SMS_CODE_EXPIRED)).toEqual([]);
+    // The five tries were spent by the first guesses: the right code came too late, and stays void.
+    expect(answers.at(-1)!.Code).toBe(Code.SMS_CODE_EXPIRED);
+    expect((await smsLogin(mobile, code)).Code).toBe(Code.SMS_CODE_EXPIRED);
+  });
+
   it('a code serves once; an expired code is -9003; a newer code voids the older one', async () => {
     const mobile = newMobile();
     await send(mobile, 'login');

@@ -3,11 +3,13 @@
 export { insertGeneratedPassword, stillGeneratedPassword } from './generated-passwords.repository.js';
 export {
   changePassword,
+  checkOwnPassword,
   hashPassword,
   isLegacyHash,
   replacePassword,
   upgradeLegacyPassword,
   verifyPassword,
+  type PasswordThrottle,
 } from './passwords.js';
 export { applyUsernameChoice, checkUsernameChoice, isUsernameTaken, usernameTaken } from './usernames.js';
 export {

@@ -4,6 +4,7 @@ import { Code } from '@luntan/shared';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../../db/schema.js';
 import { AppError, invalidField } from '../../core/errors.js';
+import { loginAccountKey, type LoginThrottle } from '../../core/rate-limit.js';
 import { now } from '../../core/time.js';
 import { revokeOtherTokens } from '../../access/tokens.repository.js';
 import { deleteGeneratedPassword, stillGeneratedPassword } from './generated-passwords.repository.js';
@@ -54,6 +55,31 @@ export async function upgradeLegacyPassword(db: Kysely<DB>, user: User, password
     .execute();
 }
 
+/** The login's throttle (ctx.limits.login) and the request's address, for a password checked outside username.login. */
+export interface PasswordThrottle {
+  limiter: LoginThrottle;
+  ip: string;
+}
+
+/**
+ * Whether `given` is the signed-in member's login password (a change of it, the pay password's confirmation),
+ * counted as username.login counts its attempts, in the same throttle and under the same account key (the user id):
+ * -4029 while the account must wait, a wrong password a failure (from the sixth in a row each further attempt waits
+ * longer), a right one clears the count. Without it a session would be a way to guess the password without limit.
+ */
+export async function checkOwnPassword(
+  throttle: PasswordThrottle,
+  user: Pick<User, 'id' | 'passwordHash'>,
+  given: string,
+): Promise<boolean> {
+  const account = loginAccountKey(user.id);
+  await throttle.limiter.assertAllowed(throttle.ip, [account]);
+  const right = await verifyPassword(user.passwordHash, given);
+  if (right) await throttle.limiter.recordSuccess(account, throttle.ip);
+  else await throttle.limiter.recordFailure(throttle.ip, [account]);
+  return right;
+}
+
 /** Sets a new password (already hashed) and signs the member out of every session: a reset by a mailed link. */
 export async function replacePassword(
   trx: Kysely<DB>,
@@ -73,6 +99,7 @@ export async function replacePassword(
  */
 export async function changePassword(
   db: Kysely<DB>,
+  throttle: PasswordThrottle,
   userId: number,
   keepTokenId: number | null,
   current: string,
@@ -83,7 +110,7 @@ export async function changePassword(
   if (!generated && !current) {
     throw invalidField('password', msg('users.enterCurrentPasswordSet'));
   }
-  if (!user || (!generated && !(await verifyPassword(user.passwordHash, current)))) {
+  if (!user || (!generated && !(await checkOwnPassword(throttle, user, current)))) {
     throw new AppError(Code.LOGIN_FAILED, msg('users.currentPasswordWrong'));
   }
   const passwordHash = await hashPassword(next);

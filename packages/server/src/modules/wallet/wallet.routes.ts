@@ -37,15 +37,20 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/pay-password/reset',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags,
         summary: 'Set or change the six-digit pay password; the login password confirms it',
+        description:
+          'A wrong login password is -4001 (field password) and counts as a failed sign-in of the account, as ' +
+          'username.login counts them: -4029 with Data.retryAfter while it must wait.',
         body: payPasswordResetBody,
       },
     },
     async (request) => {
-      await setPayPassword(db, requireUser(request.viewer), request.body);
+      const throttle = { limiter: app.ctx.limits.login, ip: request.ip };
+      await setPayPassword(db, throttle, requireUser(request.viewer), request.body);
       return ok(request, {});
     },
   );
@@ -53,6 +58,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/v3/users/sms.reset.pay.pwd',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags,

@@ -13,7 +13,14 @@ import type { Kysely } from 'kysely';
 import { AppError, fieldError, invalidField } from '../../core/errors.js';
 import { inMs, now } from '../../core/time.js';
 import type { DB, User } from '../../db/schema.js';
-import { hashPassword, isLegacyHash, upgradeLegacyPassword, verifyPassword } from '../users/index.js';
+import {
+  checkOwnPassword,
+  hashPassword,
+  isLegacyHash,
+  upgradeLegacyPassword,
+  verifyPassword,
+  type PasswordThrottle,
+} from '../users/index.js';
 import { readSiteSettings } from '../settings/index.js';
 import { ensureWallet, readBalances } from './ledger.js';
 import {
@@ -100,13 +107,17 @@ export async function listWalletLog(
   };
 }
 
-/** Sets or changes the pay password; the login password confirms it. Clears a lock and the wrong-try count. */
+/**
+ * Sets or changes the pay password; the login password confirms it, counted as a sign-in attempt (checkOwnPassword).
+ * Clears a lock and the wrong-try count.
+ */
 export async function setPayPassword(
   db: Kysely<DB>,
+  throttle: PasswordThrottle,
   user: User,
   body: { password: string; payPassword: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
+  if (!(await checkOwnPassword(throttle, user, body.password))) {
     throw fieldError(Code.INVALID_PARAMETER, 'password', msg('wallet.loginPasswordNotCorrect'));
   }
   // An imported account's bcrypt login hash becomes ours once its password is proven, as at sign-in.

@@ -32,10 +32,12 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   const base = (request: FastifyRequest) => siteBaseUrl(db, requestBase(request));
   const viewerId = (request: FastifyRequest) => request.viewer.user?.id ?? null;
+  // Every call here signs in or links a WeChat account: `identity`, so no API key may make one.
 
   api.get(
     '/v3/users/wechat/h5.oauth',
     {
+      config: { identity: true },
       schema: {
         tags: ['wechat'],
         summary: 'Start a WeChat sign-in on the phone: 302 to WeChat’s authorize page (snsapi_userinfo)',
@@ -93,6 +95,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/wechat/h5.login',
     {
+      config: { identity: true },
       schema: {
         tags: ['wechat'],
         summary: 'Finish a WeChat sign-in with the code: sign in, creating the account on a first sign-in',
@@ -108,6 +111,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/wechat/h5.bind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],
@@ -121,6 +125,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/wechat/h5.rebind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],
@@ -134,6 +139,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat/h5.genqrcode',
     {
+      config: { identity: true },
       schema: {
         tags: ['wechat'],
         summary: 'A QR session for the desktop: the URL to show as a QR code, and the token to poll with',
@@ -169,6 +175,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat/h5.login',
     {
+      config: { identity: true },
       schema: {
         tags: ['wechat'],
         summary: 'Polled by the desktop: pending until the phone is done, then the session (and its cookie)',
@@ -184,6 +191,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat/h5.bind',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],
@@ -198,6 +206,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat.rebind.genqrcode',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],
@@ -218,6 +227,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat.rebind.poll',
     {
+      config: { identity: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],

@@ -135,6 +135,8 @@ export const account: Catalogue<typeof zh> = {
       provider: 'The sign-in could not be completed right now: please try again later',
       unknownProvider: 'This sign-in method is not available',
       registerClosed: 'Registration is closed: no new account can be made with this sign-in',
+      inviteOnly:
+        'This site is by invitation only: no new account can be made with this sign-in; register through an invitation link',
       linkedElsewhere: 'This account of the other service is linked to another user',
       alreadyLinked: 'You already linked another account of this service: unlink it first',
       needLogin: 'Log in first to link an account',

@@ -131,6 +131,7 @@ export const account = {
       provider: '暂时无法完成第三方登录，请稍后再试',
       unknownProvider: '这种登录方式不可用',
       registerClosed: '站点已关闭注册，无法用新的第三方账号登录',
+      inviteOnly: '本站仅限受邀注册，无法用新的第三方账号登录，请通过邀请链接注册',
       linkedElsewhere: '这个第三方账号已经关联了另一个用户',
       alreadyLinked: '你已经关联了这个服务的另一个账号，请先解除关联',
       needLogin: '请先登录再关联账号',
