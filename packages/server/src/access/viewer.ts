@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema.js';
 import { AppError, forbidden, needLogin } from '../core/errors.js';
+import { bearerToken } from '../core/same-origin.js';
 import { now } from '../core/time.js';
 import { groupsAndPermissionsOfUser, permissionsOfGroups } from './permissions.repository.js';
 import { owesJoiningFee } from './paid-joining.js';
@@ -22,11 +23,8 @@ export const GUEST: ViewerContext = Object.freeze({
 }) as ViewerContext;
 
 export function tokenFromRequest(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (match) return match[1]!;
-  }
+  const bearer = bearerToken(request.headers.authorization);
+  if (bearer !== null) return bearer;
   const cookie = request.cookies?.[ACCESS_TOKEN_NAME];
   return cookie ? cookie : null;
 }

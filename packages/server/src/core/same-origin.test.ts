@@ -60,6 +60,15 @@ describe('writes from other sites', () => {
     expect(res.body.Code).toBe(0);
   });
 
+  it('does not take a Basic or Negotiate header (sent by the browser itself) for a call without the cookie', async () => {
+    const before = await siteName();
+    for (const authorization of ['Basic Zm9vOmJhcg==', 'Negotiate YIIabc', 'Bearer']) {
+      const res = await writeWithCookie('hijacked', { 'sec-fetch-site': 'same-site', authorization });
+      expect(res.status, authorization).toBe(403);
+    }
+    expect(await siteName()).toBe(before);
+  });
+
   it('refuses a cross-site sign-in too (login CSRF), but lets a cross-site page read', async () => {
     const login = await t.call('POST', '/api/v3/users/username.login', {
       body: ADMIN,

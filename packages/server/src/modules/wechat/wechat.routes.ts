@@ -175,7 +175,8 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat/h5.login',
     {
-      config: { identity: true },
+      // Hands out a session: never to a navigation or an image from another site (core/same-origin.ts).
+      config: { identity: true, changesState: true },
       schema: {
         tags: ['wechat'],
         summary: 'Polled by the desktop: pending until the phone is done, then the session (and its cookie)',
@@ -191,7 +192,8 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat/h5.bind',
     {
-      config: { identity: true },
+      // Hands out a session: never to a navigation or an image from another site (core/same-origin.ts).
+      config: { identity: true, changesState: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],
@@ -227,7 +229,7 @@ export async function wechatRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/v3/users/pc/wechat.rebind.poll',
     {
-      config: { identity: true },
+      config: { identity: true, changesState: true },
       onRequest: loginRequired,
       schema: {
         tags: ['wechat'],

@@ -199,11 +199,16 @@ describe('WeChat sign-in on the phone', () => {
 });
 
 describe('WeChat sign-in on the desktop with a QR code', () => {
-  const poll = async (sessionToken: string, token?: string, call = 'pc/wechat/h5.login') => {
+  const poll = async (
+    sessionToken: string,
+    token?: string,
+    call = 'pc/wechat/h5.login',
+    headers: Record<string, string> = {},
+  ) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v3/users/${call}?sessionToken=${sessionToken}`,
-      headers: token ? { cookie: `access_token=${token}` } : {},
+      headers: { ...(token ? { cookie: `access_token=${token}` } : {}), ...headers },
     });
     const set = res.headers['set-cookie'];
     const jar = new CookieJar();
@@ -225,7 +230,14 @@ describe('WeChat sign-in on the desktop with a QR code', () => {
     expect(onPhone.body.Data).toMatchObject({ created: true });
     expect(onPhone.accessToken).toBeUndefined();
 
-    const done = await poll(qr.sessionToken);
+    // Another site's link or image asking for the session (login CSRF: the attacker's QR code, the victim's
+    // browser) gets nothing, and the session stays for the desktop that made the code.
+    for (const site of ['cross-site', 'same-site']) {
+      const stolen = await poll(qr.sessionToken, undefined, 'pc/wechat/h5.login', { 'sec-fetch-site': site });
+      expect(stolen.body.Code).toBe(Code.UNAUTHORIZED);
+      expect(stolen.accessToken).toBeUndefined();
+    }
+    const done = await poll(qr.sessionToken, undefined, 'pc/wechat/h5.login', { 'sec-fetch-site': 'same-origin' });
     expect(done.body.Data).toMatchObject({ status: 'done', userId: onPhone.body.Data.userId });
     expect(done.accessToken).toBe(done.body.Data.accessToken);
     expect((await forumAs(done.accessToken!)).user!.userId).toBe(onPhone.body.Data.userId);
