@@ -209,16 +209,20 @@ export class PluginRuntime {
         error: (message, data) => log.error({ data }, message),
       },
     };
-    const module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
-    if (typeof module.default !== 'function') throw new Error('the server module has no default export function');
-    const register = module.default as (r: typeof router, c: PluginServerContext) => unknown;
+    // One deadline for importing the module and for its register(): a module whose top-level await never settles
+    // would otherwise hang its enabling, every call to its routes and the events it hears.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.resolve(register(router, context)),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the server module took too long to load')), LOAD_TIMEOUT_MS);
-      }),
-    ]).finally(() => clearTimeout(timer));
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the server module took too long to load')), LOAD_TIMEOUT_MS);
+    });
+    try {
+      const module = (await Promise.race([import(pathToFileURL(entry).href), deadline])) as { default?: unknown };
+      if (typeof module.default !== 'function') throw new Error('the server module has no default export function');
+      const register = module.default as (r: typeof router, c: PluginServerContext) => unknown;
+      await Promise.race([Promise.resolve(register(router, context)), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
     const loaded = { hash: row.contentHash, routes, handlers };
     this.loaded.set(appid, loaded);
     return loaded;
@@ -241,13 +245,18 @@ export class PluginRuntime {
   }
 }
 
+/**
+ * The viewer as a plugin's routes see it. An administrator's API key without the admin scope does not make them an
+ * administrator there: plugins guard their administration with `isAdmin` alone, as the forum guards its back office
+ * with the key's scope too (access/api-key-scope.ts).
+ */
 export function pluginViewer(viewer: ViewerContext): PluginViewer | null {
   if (!viewer.user) return null;
   return {
     id: viewer.user.id,
     username: viewer.user.username,
     nickname: viewer.user.nickname,
-    isAdmin: viewer.isAdmin,
+    isAdmin: viewer.isAdmin && (viewer.apiKey === undefined || viewer.apiKey.scope === 'admin'),
     permissions: [...viewer.permissions],
   };
 }

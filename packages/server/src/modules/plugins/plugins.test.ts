@@ -42,6 +42,7 @@ const SERVER_JS = (version: string) => `
 export default function register(router, ctx) {
   router.get('hello', async (req) => ({
     hello: req.viewer ? req.viewer.username : 'guest',
+    isAdmin: req.viewer ? req.viewer.isAdmin : false,
     greeting: (await ctx.settings()).greeting,
     version: '${version}',
   }));
@@ -360,6 +361,37 @@ describe('server parts', () => {
     } finally {
       await other.close({ keep: true });
     }
+  });
+
+  it('a server module whose import never finishes is given up after 5 s, disabled, and says why', async () => {
+    const files = pluginFiles(manifest({ appid: 'stuck', server: 'server.js' }), {
+      'server.js': "await new Promise(() => {});\nexport default function (router) { router.get('hi', () => ({})); }\n",
+    });
+    expect((await uploadPlugin(t, admin, await tgz(files))).Code).toBe(0);
+    const enabled = await operate(t, admin, 'stuck', 'enable');
+    expect(enabled.Code).toBe(Code.INVALID_PARAMETER);
+    expect(enabled.Message).toContain('took too long to load');
+    expect((await adminList()).find((p) => p.appid === 'stuck')).toMatchObject({ enabled: false });
+    expect((await t.get('/api/plugin/stuck/hi')).Code).toBe(Code.RESOURCE_NOT_FOUND);
+    await operate(t, admin, 'stuck', 'delete');
+  }, 20_000);
+
+  it('an administrator’s API key without the admin scope is no administrator to a plugin’s routes', async () => {
+    const files = pluginFiles(manifest({ appid: 'keyed', server: 'server.js' }), { 'server.js': SERVER_JS('1.0.0') });
+    expect((await uploadPlugin(t, admin, await tgz(files))).Code).toBe(0);
+    expect((await operate(t, admin, 'keyed', 'enable')).Code).toBe(0);
+    for (const [scope, isAdmin] of [
+      ['read', false],
+      ['write', false],
+      ['admin', true],
+    ] as const) {
+      const made = await t.post<{ key: string }>('/api/backAdmin/apikeys', { name: `plugin ${scope}`, scope }, admin);
+      expect(made.Code, made.Message).toBe(0);
+      const seen = await t.get<{ isAdmin: boolean }>('/api/plugin/keyed/hello', made.Data.key);
+      expect(seen.Data.isAdmin, scope).toBe(isAdmin);
+    }
+    expect((await t.get<{ isAdmin: boolean }>('/api/plugin/keyed/hello', admin)).Data.isAdmin).toBe(true);
+    await operate(t, admin, 'keyed', 'delete');
   });
 
   it('a server module that throws while loading leaves its plugin disabled and says why; the forum goes on', async () => {
